@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import TodoMDKit
+
+/// Runs the `todomd` command line in-process: parse, call the core, render, return an exit code.
+///
+/// Exit codes (§19): 0 success, 1 runtime error, 2 usage error or unresolved/ambiguous task
+/// reference, 3 conflict (the file changed underneath).
+public enum CLI {
+    /// Runs `arguments` (without the program name) and returns the exit code.
+    public static func run(_ arguments: [String], environment: [String: String], output: OutputSink) async -> Int32 {
+        var args = arguments
+        var vaultPath: String?
+        // `--vault` is accepted anywhere, before or after the command.
+        var i = 0
+        while i < args.count {
+            if args[i] == "--" { break }
+            if args[i] == "--vault", i + 1 < args.count {
+                vaultPath = args[i + 1]
+                args.removeSubrange(i...(i + 1))
+                continue
+            }
+            if args[i].hasPrefix("--vault=") {
+                vaultPath = String(args[i].dropFirst("--vault=".count))
+                args.remove(at: i)
+                continue
+            }
+            i += 1
+        }
+        let command: ParsableCommand
+        do {
+            command = try TodoMD.parseAsRoot(args)
+        } catch {
+            let code = TodoMD.exitCode(for: error)
+            let message = TodoMD.fullMessage(for: error)
+            if code == .success {
+                output.out(message + "\n")
+                return 0
+            }
+            output.err(message + "\n")
+            return 2
+        }
+        guard let runnable = command as? VaultCommand else {
+            // Groups without their own action print their help.
+            output.out(TodoMD.helpMessage(for: type(of: command)) + "\n")
+            return 0
+        }
+        do {
+            let context = try CommandContext(environment: environment, vaultPath: vaultPath, output: output)
+            try await runnable.run(context)
+            return 0
+        } catch let error as TodoError {
+            output.err("error: \(error.localizedDescription)\n")
+            switch error.kind {
+            case .usage, .notFound, .invalid: return 2
+            case .conflict: return 3
+            case .runtime: return 1
+            }
+        } catch let error as ValidationError {
+            output.err("error: \(error.message)\n")
+            return 2
+        } catch {
+            output.err("error: \(error.localizedDescription)\n")
+            return 1
+        }
+    }
+}
+
+/// A command that runs against a vault with an injected context.
+protocol VaultCommand: ParsableCommand {
+    func run(_ context: CommandContext) async throws
+}
+
+extension VaultCommand {
+    /// ArgumentParser's entry point is unused: ``CLI/run(_:environment:output:)`` calls
+    /// `run(_:)` with a context instead.
+    mutating func run() throws {}
+}

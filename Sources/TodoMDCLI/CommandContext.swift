@@ -1,0 +1,35 @@
+import Foundation
+import TodoMDKit
+
+/// What every command gets: the environment, the clock, where the vault is, and the output.
+final class CommandContext: Sendable {
+    let environment: [String: String]
+    let clock: TodoClock
+    /// The vault folder: `--vault`, else `$TODOMD_VAULT`, else `~/todo.md` (§2).
+    let vaultPath: String
+    let output: OutputSink
+    let style: TerminalStyle
+
+    init(environment: [String: String], vaultPath: String?, output: OutputSink) throws {
+        self.environment = environment
+        self.output = output
+        clock = try TodoClock.system(environment: environment)
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        let raw = vaultPath ?? environment["TODOMD_VAULT"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/todo.md"
+        self.vaultPath = raw.hasPrefix("~/") ? home + raw.dropFirst(1) : raw
+        style = TerminalStyle(environment: environment, isTerminal: output.isTerminal)
+    }
+
+    /// Opens the vault, showing a progress bar on a terminal while many files are indexed.
+    func openVault() throws -> Vault {
+        let bar = output.errorIsTerminal ? ProgressBar(output: output, label: "Indexing") : nil
+        let progress: (@Sendable (Int, Int) -> Void)? = bar.map { bar in { @Sendable done, total in bar.update(done, total) } }
+        let vault = try Vault(path: vaultPath, clock: clock, environment: environment, progress: progress)
+        bar?.finish()
+        return vault
+    }
+
+    func out(_ text: String) { output.out(text) }
+    func line(_ text: String = "") { output.out(text + "\n") }
+    func err(_ text: String) { output.err(text + "\n") }
+}

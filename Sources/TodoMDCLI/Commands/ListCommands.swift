@@ -1,0 +1,155 @@
+import ArgumentParser
+import TodoMDKit
+
+/// Options shared by `list` and the view shortcuts.
+struct ListOptions: ParsableArguments {
+    @Option(name: .long, help: "Group by: none, area, project, tag, tags, priority, due, scheduled, defer, flagged, source, status, region.")
+    var group: String?
+
+    @Option(name: .long, help: "Sort by: due, scheduled, defer, priority, estimate, title, created, modified, completed, flagged, manual, project_order, project_recent.")
+    var sort: String?
+
+    @Option(name: .long, help: "Sort direction: asc or desc (default: the key's own).")
+    var direction: String?
+
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var global: GlobalOptions
+
+    func run(view: String, _ context: CommandContext) throws {
+        let groupKey = try group.map { name -> GroupKey in
+            guard let key = GroupKey(rawValue: name.lowercased()), GroupKey.userKeys.contains(key) else {
+                throw TodoError.invalidValue(field: "--group", value: name,
+                                             reason: "one of " + GroupKey.userKeys.map(\.rawValue).joined(separator: ", "))
+            }
+            return key
+        }
+        let sortKey = try sort.map { name -> SortKey in
+            guard let key = SortKey(rawValue: name.lowercased()) else {
+                throw TodoError.invalidValue(field: "--sort", value: name,
+                                             reason: "one of " + SortKey.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            return key
+        }
+        let sortDirection = try direction.map { name -> SortDirection in
+            guard let d = SortDirection(rawValue: name.lowercased()) else {
+                throw TodoError.invalidValue(field: "--direction", value: name, reason: "asc or desc")
+            }
+            return d
+        }
+        let vault = try context.openVault()
+        let listing = try vault.list(view, group: groupKey, sort: sortKey, direction: sortDirection)
+        if output.json {
+            context.line(listing.json)
+        } else {
+            context.out(TaskRenderer(style: context.style, today: context.clock.today).render(listing))
+        }
+    }
+}
+
+struct List: VaultCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List the tasks of a view.",
+        discussion: "VIEW is inbox (default), today, upcoming, anytime, someday, flagged, logbook, all, area:NAME, project:NAME or tag:NAME.")
+
+    @Argument(help: "The view.") var view = "inbox"
+    @OptionGroup var options: ListOptions
+
+    func run(_ context: CommandContext) throws { try options.run(view: view, context) }
+}
+
+struct Today: VaultCommand {
+    static let configuration = CommandConfiguration(abstract: "Tasks due, scheduled or available today.")
+    @OptionGroup var options: ListOptions
+    func run(_ context: CommandContext) throws { try options.run(view: "today", context) }
+}
+
+struct Inbox: VaultCommand {
+    static let configuration = CommandConfiguration(abstract: "Active tasks with no area and no project.")
+    @OptionGroup var options: ListOptions
+    func run(_ context: CommandContext) throws { try options.run(view: "inbox", context) }
+}
+
+struct Upcoming: VaultCommand {
+    static let configuration = CommandConfiguration(abstract: "Tasks due or scheduled after today, by date.")
+    @OptionGroup var options: ListOptions
+    func run(_ context: CommandContext) throws { try options.run(view: "upcoming", context) }
+}
+
+struct Anytime: VaultCommand {
+    static let configuration = CommandConfiguration(abstract: "Every available task.")
+    @OptionGroup var options: ListOptions
+    func run(_ context: CommandContext) throws { try options.run(view: "anytime", context) }
+}
+
+struct Someday: VaultCommand {
+    static let configuration = CommandConfiguration(abstract: "Tasks put off to someday.")
+    @OptionGroup var options: ListOptions
+    func run(_ context: CommandContext) throws { try options.run(view: "someday", context) }
+}
+
+struct Flagged: VaultCommand {
+    static let configuration = CommandConfiguration(abstract: "Flagged tasks that are not done or cancelled.")
+    @OptionGroup var options: ListOptions
+    func run(_ context: CommandContext) throws { try options.run(view: "flagged", context) }
+}
+
+struct Logbook: VaultCommand {
+    static let configuration = CommandConfiguration(abstract: "Done and cancelled tasks, newest first.")
+    @OptionGroup var options: ListOptions
+    func run(_ context: CommandContext) throws { try options.run(view: "logbook", context) }
+}
+
+/// `areas`, `projects`, `tags`: names with open-task counts.
+struct Areas: VaultCommand {
+    static let configuration = CommandConfiguration(abstract: "Areas with their number of open tasks.")
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var global: GlobalOptions
+    func run(_ context: CommandContext) throws {
+        try NameCountOutput.print("areas", try context.openVault().areas(), json: output.json, context)
+    }
+}
+
+struct Projects: VaultCommand {
+    static let configuration = CommandConfiguration(abstract: "Projects with their area and number of open tasks.")
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var global: GlobalOptions
+    func run(_ context: CommandContext) throws {
+        try NameCountOutput.print("projects", try context.openVault().projects(), json: output.json, context)
+    }
+}
+
+struct Tags: VaultCommand {
+    static let configuration = CommandConfiguration(abstract: "Tags with their number of open tasks.")
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var global: GlobalOptions
+    func run(_ context: CommandContext) throws {
+        try NameCountOutput.print("tags", try context.openVault().tags(), json: output.json, context)
+    }
+}
+
+enum NameCountOutput {
+    static func print(_ kind: String, _ items: [NameCount], json: Bool, _ context: CommandContext) throws {
+        if json {
+            let list = items.map { item -> JSONValue in
+                var pairs: [(String, JSONValue)] = [("name", .string(item.name)), ("count", .number(Double(item.count)))]
+                if kind == "projects" { pairs.append(("area", item.area.map(JSONValue.string) ?? .null)) }
+                return .object(pairs)
+            }
+            context.line(JSONValue.object([(kind, .array(list))]).compact())
+            return
+        }
+        if items.isEmpty {
+            context.line(context.style.dim("No \(kind) yet."))
+            return
+        }
+        let width = items.map { $0.name.count }.max() ?? 0
+        let countWidth = items.map { String($0.count).count }.max() ?? 0
+        for item in items {
+            let count = String(item.count)
+            var line = "  " + item.name + String(repeating: " ", count: width - item.name.count) + "  "
+                + String(repeating: " ", count: countWidth - count.count) + count
+            if let area = item.area { line += "  " + context.style.dim(area) }
+            context.line(line)
+        }
+    }
+}

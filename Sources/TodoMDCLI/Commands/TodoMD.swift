@@ -1,0 +1,31 @@
+import ArgumentParser
+
+/// The root command: `todomd [--vault PATH] COMMAND`.
+struct TodoMD: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "todomd",
+        abstract: "A task manager whose database is a folder of Markdown files.",
+        discussion: """
+            The vault is --vault PATH, else $TODOMD_VAULT, else ~/todo.md. Every listing takes --json.
+            Exit codes: 0 success, 1 runtime error, 2 usage error or unknown/ambiguous task, 3 conflict.
+            """,
+        subcommands: [
+            Init.self, Add.self, List.self,
+            Today.self, Inbox.self, Upcoming.self, Anytime.self, Someday.self, Flagged.self, Logbook.self,
+            Show.self, Edit.self, Done.self, Reopen.self, Cancel.self, Delete.self, Defer.self, Move.self,
+            Areas.self, Projects.self, Tags.self, Doctor.self, Reindex.self, Serve.self,
+        ]
+    )
+}
+
+/// Options every command shows in its help (`--vault` is read before parsing, anywhere).
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .long, help: "The vault folder (default: $TODOMD_VAULT, else ~/todo.md).")
+    var vault: String?
+}
+
+/// `--json` for commands that print tasks.
+struct OutputOptions: ParsableArguments {
+    @Flag(name: .long, help: "Print JSON instead of text.")
+    var json = false
+}

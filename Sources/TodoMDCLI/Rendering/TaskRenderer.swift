@@ -1,0 +1,147 @@
+import Foundation
+import TodoMDKit
+
+/// Human output for tasks: aligned rows, relative dates, colour on a terminal.
+struct TaskRenderer {
+    let style: TerminalStyle
+    let today: LocalDate
+
+    static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+    static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// `Fri 27 Nov` (with the year when it is not this year).
+    func day(_ d: LocalDate) -> String {
+        let base = "\(TaskRenderer.weekdays[d.weekday - 1]) \(d.day) \(TaskRenderer.months[d.month - 1])"
+        return d.year == today.year ? base : base + " \(d.year)"
+    }
+
+    /// `today`, `tomorrow`, `yesterday`, `in 3 days`, `2 days ago`, or the day.
+    func relative(_ d: LocalDate) -> String {
+        let n = today.days(until: d)
+        switch n {
+        case 0: return "today"
+        case 1: return "tomorrow"
+        case -1: return "yesterday"
+        case 2...6: return "in \(n) days"
+        case -6 ... -2: return "\(-n) days ago"
+        default: return day(d)
+        }
+    }
+
+    func marker(_ status: TaskStatus) -> String {
+        switch status {
+        case .todo: return "○"
+        case .inProgress: return style.blue("◐")
+        case .done: return style.green("●")
+        case .cancelled: return style.dim("✕")
+        case .someday: return style.dim("◌")
+        }
+    }
+
+    /// Display width, counting characters (good enough for the Latin scripts of task titles).
+    static func width(_ s: String) -> Int { s.count }
+
+    static func truncate(_ s: String, _ max: Int) -> String {
+        s.count <= max ? s : String(s.prefix(max - 1)) + "…"
+    }
+
+    /// The rows of a listing, with group headers and counts.
+    func render(_ listing: Listing) -> String {
+        let total = Set(listing.tasks.map(\.id)).count
+        var out = style.bold(listing.name) + style.dim("  \(total) task\(total == 1 ? "" : "s")") + "\n"
+        let titleWidth = min(48, listing.tasks.map { TaskRenderer.width($0.title) }.max() ?? 0)
+        if total == 0 {
+            out += style.dim("  Nothing here.") + "\n"
+            return out
+        }
+        for group in listing.groups {
+            if !group.name.isEmpty {
+                out += "\n" + style.bold(group.name) + style.dim(" (\(group.tasks.count))") + "\n"
+            }
+            for task in group.tasks {
+                out += row(task, titleWidth: titleWidth) + "\n"
+            }
+        }
+        return out
+    }
+
+    func row(_ t: TaskRow, titleWidth: Int) -> String {
+        let title = TaskRenderer.truncate(t.title, 48)
+        let padded = title + String(repeating: " ", count: max(0, titleWidth - TaskRenderer.width(title)))
+        var meta: [String] = []
+        if t.flagged { meta.append(style.yellow("⚑")) }
+        switch t.priority {
+        case .high: meta.append(style.red("!high"))
+        case .medium: meta.append(style.yellow("!medium"))
+        case .low: meta.append(style.dim("!low"))
+        case .none: break
+        }
+        if let due = t.due {
+            let text = "due \(relative(due))"
+            // Overdue is informational, not alarming: yellow, not red.
+            meta.append(due < today && t.isActive ? style.yellow(text) : text)
+        }
+        if let s = t.scheduled, s != t.due { meta.append(style.cyan("scheduled \(relative(s))")) }
+        if let d = t.deferDate, d > today { meta.append(style.dim("deferred to \(relative(d))")) }
+        if let p = t.project { meta.append(style.magenta("+\(p)")) } else if let a = t.area { meta.append(style.magenta("@\(a)")) }
+        if !t.tags.isEmpty { meta.append(style.blue(t.tags.map { "#\($0)" }.joined(separator: " "))) }
+        if let m = t.estimatedMinutes { meta.append(style.dim("~\(TaskRenderer.duration(m))")) }
+        if t.recurrence != nil { meta.append(style.dim("↻")) }
+        if t.source != "user" { meta.append(style.dim("[\(t.source)]")) }
+        if t.warningCount > 0 { meta.append(style.yellow("⚠")) }
+        let stem = t.filename.hasSuffix(".md") ? String(t.filename.dropLast(3)) : t.filename
+        let titleText = t.status.isClosed ? style.dim(padded) : padded
+        return "  \(marker(t.status)) \(titleText)  \(meta.joined(separator: "  "))"
+            .trimmingTrailingSpaces() + "  " + style.dim(stem)
+    }
+
+    static func duration(_ minutes: Int) -> String {
+        if minutes < 60 { return "\(minutes)m" }
+        let h = minutes / 60, m = minutes % 60
+        return m == 0 ? "\(h)h" : "\(h)h\(m)m"
+    }
+
+    /// Every field of one task, then its body.
+    func render(_ t: TodoTask) -> String {
+        var rows: [(String, String)] = []
+        rows.append(("status", t.status.rawValue))
+        if let d = t.due { rows.append(("due", "\(d) (\(relative(d)))")) }
+        if let d = t.deferDate { rows.append(("defer", "\(d) (\(relative(d)))")) }
+        if let d = t.scheduled { rows.append(("scheduled", "\(d) (\(relative(d)))")) }
+        if t.priority != .none { rows.append(("priority", t.priority.rawValue)) }
+        if t.flagged { rows.append(("flagged", "yes")) }
+        if let a = t.area { rows.append(("area", a)) }
+        if let p = t.project { rows.append(("project", p)) }
+        if !t.tags.isEmpty { rows.append(("tags", t.tags.joined(separator: ", "))) }
+        if let r = t.recurrence { rows.append(("repeats", r + (t.recurrenceMode == .afterCompletion ? " (after completion)" : ""))) }
+        if let m = t.estimatedMinutes { rows.append(("estimate", TaskRenderer.duration(m))) }
+        if let d = t.description { rows.append(("description", d)) }
+        rows.append(("created", DateTimeFormat.string(t.created)))
+        if let m = t.modified { rows.append(("modified", DateTimeFormat.string(m))) }
+        if let c = t.completed { rows.append(("completed", DateTimeFormat.string(c))) }
+        rows.append(("source", t.source))
+        if let r = t.region { rows.append(("region", r.rawValue + (t.bucket.map { " / \($0.rawValue)" } ?? ""))) }
+        if let p = t.planDate { rows.append(("plan date", p.description)) }
+        for (key, value) in t.extra { rows.append((key, value.compact())) }
+        rows.append(("id", t.id))
+        let width = rows.map { $0.0.count }.max() ?? 0
+        var out = "\(marker(t.status)) " + style.bold(t.title) + "\n"
+        for (k, v) in rows {
+            out += "  " + style.dim(k + String(repeating: " ", count: width - k.count)) + "  " + v + "\n"
+        }
+        for w in t.warnings { out += "  " + style.yellow("⚠ " + w) + "\n" }
+        if !t.body.isEmpty {
+            out += "\n" + t.body
+            if !t.body.hasSuffix("\n") { out += "\n" }
+        }
+        return out
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var s = self
+        while s.hasSuffix(" ") { s.removeLast() }
+        return s
+    }
+}

@@ -1,0 +1,201 @@
+import Foundation
+import Yams
+
+extension TaskFileCodec {
+    // MARK: - New files
+
+    /// The canonical file for a new task (§3): keys in canonical order, strings double-quoted,
+    /// absent optional fields omitted except `flagged: false` and `completed: null`.
+    public static func encodeNew(_ task: TodoTask) -> [UInt8] {
+        var lines: [String] = ["---"]
+        for field in TaskField.allCases {
+            guard let value = canonicalValue(field, of: task) else { continue }
+            lines.append(contentsOf: render(field.key, value))
+        }
+        for (key, value) in task.extra {
+            lines.append("\(key): \(value.compact())")
+        }
+        lines.append("---")
+        var text = lines.joined(separator: "\n") + "\n"
+        if !task.body.isEmpty { text += "\n" + task.body }
+        return Array(text.utf8)
+    }
+
+    /// The value a new file writes for `field`, or nil to omit the key.
+    static func canonicalValue(_ field: TaskField, of t: TodoTask) -> FieldValue? {
+        switch field {
+        case .title: return .string(t.title)
+        case .status: return .string(t.status.rawValue)
+        case .due: return t.due.map(FieldValue.date)
+        case .deferDate: return t.deferDate.map(FieldValue.date)
+        case .scheduled: return t.scheduled.map(FieldValue.date)
+        case .priority: return t.priority == .none ? nil : .string(t.priority.rawValue)
+        case .flagged: return .bool(t.flagged)
+        case .area: return t.area.map(FieldValue.string)
+        case .project: return t.project.map(FieldValue.string)
+        case .tags: return t.tags.isEmpty ? nil : .list(t.tags)
+        case .recurrence: return t.recurrence.map(FieldValue.string)
+        case .recurrenceMode: return t.recurrenceMode == .fixed ? nil : .string(t.recurrenceMode.rawValue)
+        case .estimatedMinutes: return t.estimatedMinutes.map(FieldValue.int)
+        case .description: return t.description.map(FieldValue.string)
+        case .created: return .dateTime(t.created)
+        case .modified: return .dateTime(t.modified ?? t.created)
+        case .completed: return t.completed.map(FieldValue.dateTime) ?? .null
+        case .source: return .string(t.source)
+        case .region: return t.region.map { .string($0.rawValue) }
+        case .bucket: return t.bucket.map { .string($0.rawValue) }
+        case .planDate: return t.planDate.map(FieldValue.date)
+        case .carryCount: return t.carryCount.map(FieldValue.int)
+        case .backlogSince: return t.backlogSince.map(FieldValue.date)
+        case .note: return t.note.map(FieldValue.string)
+        case .noteLine: return t.noteLine.map(FieldValue.int)
+        }
+    }
+
+    /// The lines (without line endings) that write `key: value`.
+    static func render(_ key: String, _ value: FieldValue) -> [String] {
+        switch value {
+        case let .string(s): return ["\(key): \(quoted(s))"]
+        case let .date(d): return ["\(key): \"\(d)\""]
+        case let .dateTime(t): return ["\(key): \"\(DateTimeFormat.string(t))\""]
+        case let .bool(b): return ["\(key): \(b)"]
+        case let .int(n): return ["\(key): \(n)"]
+        case .null: return ["\(key): null"]
+        case let .list(items):
+            if items.isEmpty { return ["\(key): []"] }
+            return ["\(key):"] + items.map { "  - \(listItem($0))" }
+        }
+    }
+
+    /// A YAML double-quoted string: `\`, `"` and every non-printable character escaped.
+    public static func quoted(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                let v = scalar.value
+                if v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v) || v == 0xFEFF || v == 0x2028 || v == 0x2029 {
+                    let hex = String(v, radix: 16, uppercase: true)
+                    out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// A list item: plain when it is an unambiguous word (as in `- errands`), else quoted.
+    static func listItem(_ s: String) -> String {
+        let plainSafe = !s.isEmpty && s.unicodeScalars.allSatisfy {
+            ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" || $0 == "/")
+                && $0.value > 0x7F || ("a"..."z").contains($0) || ("A"..."Z").contains($0)
+                || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" || $0 == "/"
+        }
+        let first = s.unicodeScalars.first
+        let reserved = ["true", "false", "yes", "no", "null", "on", "off", "y", "n"].contains(s.lowercased())
+        if plainSafe, !reserved, first != "-", Double(s) == nil, Int(s) == nil { return s }
+        return quoted(s)
+    }
+
+    // MARK: - Edits
+
+    /// Applies `changes` (and, when given, a new body) to a task file, rewriting only the lines
+    /// of the keys that change: every other byte stays as it was (§3).
+    ///
+    /// Keys new to the file are inserted together, in canonical order, after the line of the
+    /// last known key. The result is read back and compared with the intended task; if anything
+    /// else would change, the edit is refused rather than written.
+    ///
+    /// - Throws: ``TodoError/unparseable(path:reason:)`` for a file that is not a task, and
+    ///   ``TodoError/notEditable(path:reason:)`` when the edit cannot be made line by line.
+    public static func apply(_ changes: TaskChanges, body newBody: String? = nil, to bytes: [UInt8], id: String,
+                             fileModified: Date, timeZone: TimeZone) throws -> [UInt8] {
+        let document: Document
+        switch parseDocument(bytes) {
+        case let .failure(reason): throw TodoError.unparseable(path: id, reason: reason)
+        case let .success(d): document = d
+        }
+        guard case let .task(before) = TaskReader(id: id, fileModified: fileModified, timeZone: timeZone).read(document)
+        else { throw TodoError.unparseable(path: id, reason: "it could not be read as a task") }
+        if document.rootIsFlow, !changes.isEmpty {
+            throw TodoError.notEditable(path: id, reason: "its frontmatter is a single `{…}` flow mapping; "
+                + "rewrite it as one `key: value` per line")
+        }
+        let layout = document.layout
+        let eol = String(decoding: layout.lineEnding, as: UTF8.self)
+        let lines = layout.yamlLines
+        // Spans of the top-level keys, in line units (0-based into `lines`).
+        let keyed = document.pairs.map { (key: $0.key, line: $0.line - 1) }.sorted { $0.line < $1.line }
+        var spans: [String: Range<Int>] = [:]
+        for (i, entry) in keyed.enumerated() {
+            guard entry.line >= 0, entry.line < lines.count else {
+                throw TodoError.notEditable(path: id, reason: "a key's position could not be found")
+            }
+            var end = i + 1 < keyed.count ? keyed[i + 1].line : lines.count
+            // Trailing blank lines and column-0 comments belong to no key: leave them in place.
+            while end - 1 > entry.line, isBlankOrComment(layout.bytes[lines[end - 1]]) { end -= 1 }
+            spans[entry.key] = entry.line..<end
+        }
+
+        var replacements: [(range: Range<Int>, text: [String])] = []
+        var insertions: [(TaskField, FieldValue)] = []
+        for field in TaskField.allCases {
+            guard let change = changes.values[field] else { continue }
+            if let span = spans[field.key] {
+                replacements.append((span, change.map { render(field.key, $0) } ?? []))
+            } else if let value = change {
+                insertions.append((field, value))
+            }
+        }
+        if !insertions.isEmpty {
+            let lastKnown = keyed.last { TaskField(rawValue: $0.key) != nil }
+            let at = lastKnown.flatMap { spans[$0.key]?.upperBound } ?? lines.count
+            replacements.append((at..<at, insertions.flatMap { render($0.0.key, $0.1) }))
+        }
+        replacements.sort { $0.range.lowerBound < $1.range.lowerBound }
+
+        var out: [UInt8] = Array(layout.bytes[0..<layout.yamlStart])
+        var lineIndex = 0
+        for r in replacements {
+            while lineIndex < r.range.lowerBound { out += layout.bytes[lines[lineIndex]]; lineIndex += 1 }
+            for text in r.text { out += Array((text + eol).utf8) }
+            lineIndex = max(lineIndex, r.range.upperBound)
+        }
+        while lineIndex < lines.count { out += layout.bytes[lines[lineIndex]]; lineIndex += 1 }
+        if let newBody {
+            out += layout.bytes[layout.closingStart..<layout.closingEnd]
+            if layout.closingEnd == layout.bytes.count, !newBody.isEmpty { out += layout.lineEnding }
+            if !newBody.isEmpty { out += layout.lineEnding }
+            out += Array(newBody.utf8)
+        } else {
+            out += layout.bytes[layout.closingStart...]
+        }
+
+        // Read the result back: it must be exactly the intended task.
+        var expected = before
+        expected.apply(changes)
+        if let newBody { expected.body = newBody }
+        guard case let .task(after) = decode(out, id: id, fileModified: fileModified, timeZone: timeZone) else {
+            throw TodoError.notEditable(path: id, reason: "the edited file would not read back as a task")
+        }
+        var a = after, e = expected
+        a.warnings = []
+        e.warnings = []
+        guard a == e else {
+            throw TodoError.notEditable(path: id, reason: "the edit would change more than the keys it sets")
+        }
+        return out
+    }
+
+    static func isBlankOrComment(_ line: ArraySlice<UInt8>) -> Bool {
+        guard let first = line.first(where: { $0 != 0x20 && $0 != 0x09 }) else { return true }
+        if first == 0x0A || first == 0x0D { return true }
+        return line.first == UInt8(ascii: "#")
+    }
+}

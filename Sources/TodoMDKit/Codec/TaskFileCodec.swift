@@ -1,0 +1,169 @@
+import Foundation
+import Yams
+
+/// The outcome of reading one file: a task, or the reason it is not one.
+public enum TaskDecoding: Sendable {
+    case task(TodoTask)
+    case unparseable(reason: String)
+
+    /// The task, when the file is one.
+    public var task: TodoTask? { if case let .task(t) = self { return t } else { return nil } }
+}
+
+/// Reads and writes task files (§3). Pure: bytes in, task out; bytes and changes in, bytes out.
+///
+/// Reading is lenient: every repair is recorded as a warning naming its key. Writing is strict:
+/// new files are canonical, and an edit rewrites only the lines of the keys it changes.
+public enum TaskFileCodec {
+    /// §18 limits.
+    public enum Limits {
+        public static let fileBytes = 1_048_576
+        public static let bodyBytes = 102_400
+        public static let titleCharacters = 500
+        public static let descriptionCharacters = 2_000
+        public static let nesting = 16
+    }
+
+    // MARK: - Reading
+
+    /// Reads a task file.
+    ///
+    /// - Parameters:
+    ///   - bytes: the file's content.
+    ///   - id: the task id (path relative to the vault), used for the title repair.
+    ///   - fileModified: the file's modification time, used when `created` is missing.
+    ///   - timeZone: the local time zone, for date-times given where a date belongs.
+    /// - Returns: the task, or why the file is not a task. Never throws, never traps.
+    public static func decode(_ bytes: [UInt8], id: String, fileModified: Date, timeZone: TimeZone) -> TaskDecoding {
+        switch parseDocument(bytes) {
+        case let .failure(reason):
+            return .unparseable(reason: reason)
+        case let .success(document):
+            return TaskReader(id: id, fileModified: fileModified, timeZone: timeZone).read(document)
+        }
+    }
+
+    /// A file split into layout, parsed YAML root pairs and body text.
+    struct Document {
+        let layout: FrontmatterLayout
+        /// Top-level pairs in file order; keys that are not plain strings are skipped.
+        let pairs: [(key: String, value: Node, line: Int)]
+        let rootIsFlow: Bool
+        let body: String
+    }
+
+    enum ParseResult {
+        case success(Document)
+        case failure(String)
+    }
+
+    static func parseDocument(_ bytes: [UInt8]) -> ParseResult {
+        if bytes.count > Limits.fileBytes {
+            return .failure("the file is \(bytes.count) bytes; the limit is 1 MiB (\(Limits.fileBytes) bytes)")
+        }
+        if let nul = bytes.firstIndex(of: 0) {
+            return .failure("it contains a NUL byte at offset \(nul) (a binary file?)")
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            return .failure("it is not valid UTF-8 text")
+        }
+        _ = text
+        let layout: FrontmatterLayout
+        do {
+            layout = try FrontmatterLayout(bytes: bytes)
+        } catch FrontmatterLayout.Failure.unclosed {
+            return .failure("the frontmatter block is not closed (no second `---` line)")
+        } catch {
+            return .failure("it has no frontmatter block (the file must start with a `---` line)")
+        }
+        let bodyCount = bytes.count - layout.bodyStart
+        if bodyCount > Limits.bodyBytes {
+            return .failure("the body is \(bodyCount) bytes; the limit is \(Limits.bodyBytes) bytes")
+        }
+        let yamlSlice = layout.yamlBytes
+        if let finding = YAMLGuard.scan(yamlSlice) {
+            switch finding {
+            case let .anchorOrAlias(line):
+                return .failure("YAML anchors and aliases are not allowed (line \(line + 1))")
+            case let .tooDeep(line):
+                return .failure("the frontmatter is nested more than \(Limits.nesting) levels deep (line \(line + 1))")
+            }
+        }
+        let body = String(decoding: layout.bodyBytes, as: UTF8.self)
+        let yaml = String(decoding: yamlSlice, as: UTF8.self)
+        if yaml.allSatisfy({ $0.isWhitespace }) {
+            return .success(Document(layout: layout, pairs: [], rootIsFlow: false, body: body))
+        }
+        do {
+            let parser = try Parser(yaml: yaml, resolver: .basic)
+            guard let root = try parser.singleRoot() else {
+                return .success(Document(layout: layout, pairs: [], rootIsFlow: false, body: body))
+            }
+            // Anchors are weak references owned by the parser: check while it is alive.
+            let problem: String? = withExtendedLifetime(parser) { checkTree(root) }
+            if let problem { return .failure(problem) }
+            if case .scalar(let scalar) = root, scalar.style == .plain, isNullText(scalar.string) {
+                return .success(Document(layout: layout, pairs: [], rootIsFlow: false, body: body))
+            }
+            guard case let .mapping(mapping) = root else {
+                return .failure("the frontmatter is not a mapping of keys to values")
+            }
+            var pairs: [(key: String, value: Node, line: Int)] = []
+            for (key, value) in mapping {
+                guard case let .scalar(k) = key else { continue }
+                pairs.append((k.string, value, k.mark?.line ?? 0))
+            }
+            return .success(Document(layout: layout, pairs: pairs, rootIsFlow: mapping.style == .flow, body: body))
+        } catch let error as YamlError {
+            return .failure("invalid YAML: \(describe(error))")
+        } catch {
+            return .failure("invalid YAML: \(error)")
+        }
+    }
+
+    /// Refuses anchors (which every alias copy carries) and nesting over the §18 limit.
+    static func checkTree(_ root: Node) -> String? {
+        var stack: [(Node, Int)] = [(root, 1)]
+        while let (node, depth) = stack.popLast() {
+            if node.anchor != nil {
+                let line = (node.mark?.line ?? 0) + 1
+                return "YAML anchors and aliases are not allowed (line \(line))"
+            }
+            switch node {
+            case let .mapping(m):
+                if depth > Limits.nesting { return "the frontmatter is nested more than \(Limits.nesting) levels deep" }
+                for (k, v) in m { stack.append((k, depth + 1)); stack.append((v, depth + 1)) }
+            case let .sequence(s):
+                if depth > Limits.nesting { return "the frontmatter is nested more than \(Limits.nesting) levels deep" }
+                for v in s { stack.append((v, depth + 1)) }
+            case .alias:
+                return "YAML anchors and aliases are not allowed"
+            case .scalar:
+                break
+            }
+        }
+        return nil
+    }
+
+    /// A one-line description of a YAML error with its line number in the file.
+    static func describe(_ error: YamlError) -> String {
+        func at(_ mark: Mark) -> String { "line \(mark.line + 1), column \(mark.column)" }
+        switch error {
+        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
+             let .composer(context, problem, mark, _):
+            let ctx = context.map { " \($0.text)" } ?? ""
+            return "\(problem)\(ctx) (\(at(mark)))"
+        case let .duplicatedKeysInMapping(duplicates, context):
+            return "duplicate key \(duplicates.map { "`\($0)`" }.joined(separator: ", ")) (\(at(context.mark)))"
+        case let .reader(problem, offset, _, _):
+            return "\(problem)\(offset.map { " (byte \($0))" } ?? "")"
+        default:
+            return "\(error)"
+        }
+    }
+
+    /// YAML's null spellings for a plain scalar.
+    static func isNullText(_ s: String) -> Bool {
+        s.isEmpty || s == "~" || s == "null" || s == "Null" || s == "NULL"
+    }
+}

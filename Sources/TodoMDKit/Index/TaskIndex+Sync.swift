@@ -1,0 +1,239 @@
+import Foundation
+import GRDB
+
+/// What bringing the index up to date did.
+public struct SyncReport: Sendable, Equatable {
+    /// Files read and parsed (new or changed).
+    public var parsed = 0
+    /// Files whose bytes were re-read only to compare hashes (unchanged stamps, racy mtimes).
+    public var hashed = 0
+    /// Files dropped from the index because they are gone.
+    public var removed = 0
+    /// Files in the vault after the sync.
+    public var total = 0
+    /// Ids added, changed or removed, for live updates.
+    public var changedIDs: [String] = []
+    public var removedIDs: [String] = []
+
+    /// Whether anything changed.
+    public var isEmpty: Bool { parsed == 0 && removed == 0 }
+}
+
+extension TaskIndex {
+    /// A file's stored stamp.
+    struct StoredFile {
+        let size: Int
+        let mtime: Int64
+        let hash: String
+        let indexedAt: Int64
+    }
+
+    /// Brings the index up to date with the folder (§8): only new or changed files are parsed,
+    /// removed ones are dropped. Size and mtime decide; the content hash decides when they are
+    /// ambiguous (a file modified within two seconds of being indexed).
+    ///
+    /// - Parameters:
+    ///   - progress: called with (done, total) while many files are parsed.
+    /// - Complexity: one `stat` per file plus a parse per changed file; parsing runs on all cores.
+    @discardableResult
+    public func sync(with folder: VaultFolder, timeZone: TimeZone,
+                     progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> SyncReport {
+        let scanned = folder.scan()
+        let stored: [String: StoredFile] = try database.read { db in
+            var map: [String: StoredFile] = [:]
+            let rows = try Row.fetchCursor(db, sql: "SELECT path, size, mtime, hash, indexed_at FROM file")
+            while let row = try rows.next() {
+                map[row[0]] = StoredFile(size: row[1], mtime: row[2], hash: row[3], indexedAt: row[4])
+            }
+            return map
+        }
+        var report = SyncReport()
+        report.total = scanned.count
+        var toParse: [ScannedFile] = []
+        var toHash: [ScannedFile] = []
+        var seen = Set<String>()
+        seen.reserveCapacity(scanned.count)
+        for file in scanned {
+            seen.insert(file.id)
+            guard let old = stored[file.id] else { toParse.append(file); continue }
+            if old.size != file.size || old.mtime != file.mtime {
+                toParse.append(file)
+            } else if file.mtime >= old.indexedAt - 2_000_000_000 {
+                toHash.append(file)
+            }
+        }
+        let removed = stored.keys.filter { !seen.contains($0) }
+
+        // Racy files: compare content hashes; re-parse only the ones that really changed.
+        var confirmed: [String] = []
+        for file in toHash {
+            report.hashed += 1
+            guard let snapshot = try? folder.read(file.id) else { toParse.append(file); continue }
+            if snapshot.stamp.hash == stored[file.id]?.hash {
+                confirmed.append(file.id)
+            } else {
+                toParse.append(file)
+            }
+        }
+        if toParse.isEmpty, removed.isEmpty, confirmed.isEmpty { return report }
+
+        let parsed = TaskIndex.parse(toParse, in: folder, timeZone: timeZone, progress: progress)
+        report.parsed = parsed.count
+        report.removed = removed.count
+        report.changedIDs = parsed.map(\.id)
+        report.removedIDs = removed.sorted()
+        let now = WallClock.nanoseconds()
+        try database.write { db in
+            for id in removed { try TaskIndex.deleteFile(id, db) }
+            for id in confirmed {
+                try db.execute(sql: "UPDATE file SET indexed_at = ? WHERE path = ?", arguments: [now, id])
+            }
+            try TaskIndex.store(parsed, indexedAt: now, db)
+        }
+        return report
+    }
+
+    /// Re-reads specific files (after this program wrote or moved them) without a full scan.
+    public func refresh(_ ids: [String], in folder: VaultFolder, timeZone: TimeZone) throws {
+        var present: [ScannedFile] = []
+        var gone: [String] = []
+        for id in ids {
+            var st = stat()
+            if lstat(folder.path(id), &st) == 0, (st.st_mode & S_IFMT) == S_IFREG {
+                present.append(ScannedFile(id: id, size: Int(st.st_size), mtime: VaultFolder.mtime(st)))
+            } else {
+                gone.append(id)
+            }
+        }
+        let parsed = TaskIndex.parse(present, in: folder, timeZone: timeZone, progress: nil)
+        let now = WallClock.nanoseconds()
+        try database.write { db in
+            for id in gone { try TaskIndex.deleteFile(id, db) }
+            try TaskIndex.store(parsed, indexedAt: now, db)
+        }
+    }
+
+    // MARK: - Parsing
+
+    /// One parsed file, ready to store.
+    struct ParsedFile: Sendable {
+        let id: String
+        let stamp: FileStamp
+        let decoding: TaskDecoding
+    }
+
+    /// Reads and decodes files on every core.
+    static func parse(_ files: [ScannedFile], in folder: VaultFolder, timeZone: TimeZone,
+                      progress: (@Sendable (Int, Int) -> Void)?) -> [ParsedFile] {
+        guard !files.isEmpty else { return [] }
+        let slots = Slots<ParsedFile>(count: files.count)
+        let chunk = 256
+        let chunks = (files.count + chunk - 1) / chunk
+        let counter = Counter()
+        DispatchQueue.concurrentPerform(iterations: chunks) { c in
+            let range = (c * chunk)..<min(files.count, (c + 1) * chunk)
+            for i in range {
+                slots.set(i, parseOne(files[i], in: folder, timeZone: timeZone))
+            }
+            if let progress { progress(counter.add(range.count), files.count) }
+        }
+        return slots.values()
+    }
+
+    static func parseOne(_ file: ScannedFile, in folder: VaultFolder, timeZone: TimeZone) -> ParsedFile {
+        let modified = Date(timeIntervalSince1970: TimeInterval(file.mtime) / 1e9)
+        do {
+            let snapshot = try folder.read(file.id)
+            let decoding = TaskFileCodec.decode(snapshot.bytes, id: file.id, fileModified: modified, timeZone: timeZone)
+            // Keep the stamp read with the bytes: it is what a later change is compared with.
+            let stamp = FileStamp(size: snapshot.stamp.size, mtime: snapshot.stamp.mtime, hash: snapshot.stamp.hash)
+            return ParsedFile(id: file.id, stamp: stamp, decoding: decoding)
+        } catch {
+            let reason = (error as? LocalizedError)?.errorDescription ?? "\(error)"
+            return ParsedFile(id: file.id, stamp: FileStamp(size: file.size, mtime: file.mtime, hash: ""),
+                              decoding: .unparseable(reason: "it could not be read: \(reason)"))
+        }
+    }
+
+    // MARK: - Storing
+
+    static func deleteFile(_ id: String, _ db: Database) throws {
+        if let rid = try Int64.fetchOne(db, sql: "SELECT rid FROM task WHERE id = ?", arguments: [id]) {
+            try db.execute(sql: "DELETE FROM task_fts WHERE rowid = ?", arguments: [rid])
+            try db.execute(sql: "DELETE FROM task_tag WHERE task_rid = ?", arguments: [rid])
+            try db.execute(sql: "DELETE FROM task WHERE rid = ?", arguments: [rid])
+        }
+        try db.execute(sql: "DELETE FROM file WHERE path = ?", arguments: [id])
+    }
+
+    static func store(_ files: [ParsedFile], indexedAt: Int64, _ db: Database) throws {
+        guard !files.isEmpty else { return }
+        let fileStatement = try db.makeStatement(sql: """
+            INSERT OR REPLACE INTO file (path, size, mtime, hash, indexed_at, reason) VALUES (?, ?, ?, ?, ?, ?)
+            """)
+        let taskStatement = try db.makeStatement(sql: """
+            INSERT INTO task (id, filename, title, title_key, status, due, defer, scheduled, priority, flagged,
+                area, project, tags, recurrence, recurrence_mode, estimated_minutes, description, created, modified,
+                completed, source, region, bucket, plan_date, carry_count, backlog_since, note, note_line, body,
+                warning_count, json)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        let tagStatement = try db.makeStatement(sql: "INSERT INTO task_tag (task_rid, tag, position) VALUES (?, ?, ?)")
+        let ftsStatement = try db.makeStatement(sql: "INSERT INTO task_fts (rowid, title, description, body) VALUES (?, ?, ?, ?)")
+        let fresh = try Int.fetchOne(db, sql: "SELECT count(*) FROM task") == 0
+        for file in files {
+            if !fresh { try deleteFile(file.id, db) }
+            switch file.decoding {
+            case let .unparseable(reason):
+                try fileStatement.execute(arguments: [file.id, file.stamp.size, file.stamp.mtime, file.stamp.hash,
+                                                      indexedAt, reason])
+            case let .task(t):
+                try fileStatement.execute(arguments: [file.id, file.stamp.size, file.stamp.mtime, file.stamp.hash,
+                                                      indexedAt, nil])
+                let values: [(any DatabaseValueConvertible)?] = [
+                    t.id, t.filename, t.title, TextFolding.sortKey(t.title), t.status.rawValue,
+                    t.due?.description, t.deferDate?.description, t.scheduled?.description, t.priority.rank,
+                    t.flagged, t.area, t.project, t.tags.joined(separator: "\u{1F}"), t.recurrence,
+                    t.recurrenceMode.rawValue, t.estimatedMinutes, t.description, t.created.timeIntervalSince1970,
+                    t.modified?.timeIntervalSince1970, t.completed?.timeIntervalSince1970, t.source,
+                    t.region?.rawValue, t.bucket?.rawValue, t.planDate?.description, t.carryCount,
+                    t.backlogSince?.description, t.note, t.noteLine, t.body, t.warnings.count, TaskJSON.encode(t),
+                ]
+                try taskStatement.execute(arguments: StatementArguments(values))
+                let rid = db.lastInsertedRowID
+                for (i, tag) in t.tags.enumerated() {
+                    try tagStatement.execute(arguments: [rid, tag, i])
+                }
+                try ftsStatement.execute(arguments: [rid, t.title, t.description ?? "", t.body])
+            }
+        }
+    }
+}
+
+/// Fixed slots written concurrently at distinct indices (through a raw buffer, so no two
+/// writers ever access the same Swift variable).
+final class Slots<T>: @unchecked Sendable {
+    private let buffer: UnsafeMutableBufferPointer<T?>
+    init(count: Int) {
+        buffer = .allocate(capacity: count)
+        buffer.initialize(repeating: nil)
+    }
+    deinit {
+        buffer.deinitialize()
+        buffer.deallocate()
+    }
+    func set(_ i: Int, _ value: T) { buffer[i] = value }
+    func values() -> [T] { buffer.compactMap { $0 } }
+}
+
+/// A thread-safe running count.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func add(_ n: Int) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        value += n
+        return value
+    }
+}

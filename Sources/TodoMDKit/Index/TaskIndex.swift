@@ -1,0 +1,122 @@
+import Foundation
+import GRDB
+
+/// The SQLite index of a vault (§8): every task's fields, tags, full text, and file stamps.
+///
+/// A cache: it lives outside the vault, and a missing, corrupt or old-schema index is rebuilt
+/// silently. All listing and filtering runs against it, never by parsing files at query time.
+public final class TaskIndex: Sendable {
+    /// The database; one queue per index file.
+    public let database: DatabaseQueue
+    /// Where the database file is.
+    public let path: String
+
+    /// Bumped whenever the schema or the meaning of a stored column changes: an index with
+    /// another value is thrown away and rebuilt.
+    static let schemaVersion = "todomd-index-3"
+
+    /// Opens (or creates, or rebuilds) the index at `path`.
+    ///
+    /// - Parameter timeZone: the time zone tasks are read in; an index built in another one is
+    ///   rebuilt, because date-times given where dates belong were converted with it.
+    /// - Throws: ``TodoError/io(path:reason:)`` if no usable database can be made there.
+    public init(path: String, timeZone: TimeZone) throws {
+        self.path = path
+        let folder = (path as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let stamp = TaskIndex.schemaVersion + " " + timeZone.identifier
+        if let queue = try? TaskIndex.openChecked(path: path, stamp: stamp) {
+            database = queue
+            return
+        }
+        // Missing, corrupt, or from another schema: start over.
+        for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        do {
+            database = try TaskIndex.openChecked(path: path, stamp: stamp)
+        } catch {
+            throw TodoError.io(path: path, reason: "the index database could not be created: \(error)")
+        }
+    }
+
+    /// An index in memory, for tests and one-off runs.
+    public init(inMemoryWith timeZone: TimeZone) throws {
+        path = ":memory:"
+        var config = Configuration()
+        config.prepareDatabase { db in db.add(function: TaskIndex.foldFunction) }
+        database = try DatabaseQueue(configuration: config)
+        try TaskIndex.createSchema(database, stamp: TaskIndex.schemaVersion + " " + timeZone.identifier)
+    }
+
+    /// The default index path for a vault: `$XDG_CACHE_HOME/todomd/<sha256 of real path>/index.sqlite`.
+    public static func defaultPath(forVaultAt realPath: String, environment: [String: String]) -> String {
+        let cache: String
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            cache = xdg
+        } else {
+            let home = environment["HOME"] ?? NSHomeDirectory()
+            cache = home + "/.cache"
+        }
+        return cache + "/todomd/" + SHA256.hex(Array(realPath.utf8)) + "/index.sqlite"
+    }
+
+    /// `todomd_fold(text)`: case- and diacritic-folded text, for `string_contains`.
+    static let foldFunction = DatabaseFunction("todomd_fold", argumentCount: 1, pure: true) { values in
+        guard let s = String.fromDatabaseValue(values[0]) else { return nil }
+        return TextFolding.fold(s)
+    }
+
+    static func openChecked(path: String, stamp: String) throws -> DatabaseQueue {
+        var config = Configuration()
+        config.journalMode = .wal
+        config.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            db.add(function: TaskIndex.foldFunction)
+        }
+        let queue = try DatabaseQueue(path: path, configuration: config)
+        let hasMeta = try queue.read { db in try db.tableExists("meta") }
+        if hasMeta {
+            try queue.read { db in
+                let stored = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'schema'")
+                guard stored == stamp else { throw TodoError.message("index schema changed") }
+                // A quick consistency probe: a corrupt file fails here.
+                _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM file")
+            }
+        } else {
+            try createSchema(queue, stamp: stamp)
+        }
+        return queue
+    }
+
+    static func createSchema(_ queue: DatabaseQueue, stamp: String) throws {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
+                CREATE TABLE file (
+                    path TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime INTEGER NOT NULL, hash TEXT NOT NULL,
+                    indexed_at INTEGER NOT NULL, reason TEXT);
+                CREATE TABLE task (
+                    rid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, filename TEXT NOT NULL,
+                    title TEXT NOT NULL, title_key TEXT NOT NULL, status TEXT NOT NULL,
+                    due TEXT, defer TEXT, scheduled TEXT, priority INTEGER NOT NULL, flagged INTEGER NOT NULL,
+                    area TEXT, project TEXT, tags TEXT NOT NULL, recurrence TEXT, recurrence_mode TEXT NOT NULL,
+                    estimated_minutes INTEGER, description TEXT, created REAL NOT NULL, modified REAL,
+                    completed REAL, source TEXT NOT NULL, region TEXT, bucket TEXT, plan_date TEXT,
+                    carry_count INTEGER, backlog_since TEXT, note TEXT, note_line INTEGER, body TEXT NOT NULL,
+                    warning_count INTEGER NOT NULL, json TEXT NOT NULL);
+                CREATE INDEX task_filename ON task(filename);
+                CREATE INDEX task_status ON task(status);
+                CREATE TABLE task_tag (task_rid INTEGER NOT NULL, tag TEXT NOT NULL, position INTEGER NOT NULL,
+                    PRIMARY KEY (task_rid, position));
+                CREATE INDEX task_tag_tag ON task_tag(tag);
+                CREATE VIRTUAL TABLE task_fts USING fts5(title, description, body,
+                    tokenize = 'unicode61 remove_diacritics 2');
+                CREATE TABLE side_file (name TEXT PRIMARY KEY, content TEXT NOT NULL);
+                """)
+        }
+        try migrator.migrate(queue)
+        try queue.write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', ?)", arguments: [stamp])
+        }
+    }
+}

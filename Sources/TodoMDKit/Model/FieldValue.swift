@@ -1,0 +1,31 @@
+import Foundation
+
+/// A new value for one frontmatter field, as an edit writes it.
+public enum FieldValue: Sendable, Equatable {
+    case string(String)
+    case date(LocalDate)
+    case dateTime(Date)
+    case bool(Bool)
+    case int(Int)
+    case list([String])
+    /// Written as `null` (used for `completed: null`).
+    case null
+}
+
+/// A set of field changes to apply to one task: a value sets the key, `nil` removes it.
+public struct TaskChanges: Sendable, Equatable {
+    /// Field → new value (`nil` removes the key from the file).
+    public var values: [TaskField: FieldValue?]
+
+    /// An empty change set.
+    public init(_ values: [TaskField: FieldValue?] = [:]) { self.values = values }
+
+    /// Sets `field` to `value`.
+    public mutating func set(_ field: TaskField, _ value: FieldValue) { values[field] = .some(value) }
+
+    /// Removes `field` from the file.
+    public mutating func clear(_ field: TaskField) { values[field] = .some(nil) }
+
+    /// Whether nothing would change.
+    public var isEmpty: Bool { values.isEmpty }
+}

@@ -1,0 +1,39 @@
+/// The frontmatter keys todo.md knows, in the canonical order new files are written in (§3).
+public enum TaskField: String, CaseIterable, Sendable, Hashable {
+    case title, status, due
+    case deferDate = "defer"
+    case scheduled, priority, flagged, area, project, tags, recurrence
+    case recurrenceMode = "recurrence_mode"
+    case estimatedMinutes = "estimated_minutes"
+    case description, created, modified, completed, source, region, bucket
+    case planDate = "plan_date"
+    case carryCount = "carry_count"
+    case backlogSince = "backlog_since"
+    case note
+    case noteLine = "note_line"
+
+    /// The key as written in a file.
+    public var key: String { rawValue }
+
+    /// Position in the canonical order.
+    public var canonicalIndex: Int { TaskField.allCases.firstIndex(of: self) ?? 0 }
+
+    /// Looks a field up by its file key, also accepting kebab-case (`recurrence-mode`).
+    public init?(key: String) {
+        if let field = TaskField(rawValue: key) {
+            self = field
+        } else if let field = TaskField(rawValue: key.replacingOccurrences(of: "-", with: "_")) {
+            self = field
+        } else {
+            return nil
+        }
+    }
+
+    /// Whether the field holds a calendar date.
+    public var isDate: Bool {
+        [.due, .deferDate, .scheduled, .planDate, .backlogSince].contains(self)
+    }
+
+    /// Whether the field holds a date-time.
+    public var isDateTime: Bool { [.created, .modified, .completed].contains(self) }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// One task: the fields of a task file's frontmatter, its body, and what reading it repaired.
+///
+/// The model knows nothing of files or YAML: ``TaskFileCodec`` turns bytes into a `TodoTask`
+/// and changes into bytes. Absent optional fields are `nil`; defaults (`priority` none,
+/// `flagged` false, `recurrenceMode` fixed) are values, as §21 asks.
+public struct TodoTask: Sendable, Equatable {
+    /// The path relative to the vault root with `/` separators, including `.md` (§4).
+    public var id: String
+    public var title: String
+    public var status: TaskStatus
+    public var due: LocalDate?
+    /// `defer` in the file: hidden until this date.
+    public var deferDate: LocalDate?
+    public var scheduled: LocalDate?
+    public var priority: Priority
+    public var flagged: Bool
+    public var area: String?
+    public var project: String?
+    public var tags: [String]
+    public var recurrence: String?
+    public var recurrenceMode: RecurrenceMode
+    public var estimatedMinutes: Int?
+    public var description: String?
+    public var created: Date
+    public var modified: Date?
+    public var completed: Date?
+    public var source: String
+    public var region: PlanRegion?
+    public var bucket: PlanBucket?
+    public var planDate: LocalDate?
+    public var carryCount: Int?
+    public var backlogSince: LocalDate?
+    public var note: String?
+    public var noteLine: Int?
+    /// The Markdown body, byte-exact (§21).
+    public var body: String
+    /// Keys todo.md does not know, in file order, with their values.
+    public var extra: [(key: String, value: JSONValue)]
+    /// What reading the file repaired or ignored, each naming its key.
+    public var warnings: [String]
+
+    /// Creates a task with the given title and every other field at its default.
+    public init(id: String = "", title: String, status: TaskStatus = .todo, created: Date,
+                source: String = "user") {
+        self.id = id
+        self.title = title
+        self.status = status
+        self.priority = .none
+        self.flagged = false
+        self.tags = []
+        self.recurrenceMode = .fixed
+        self.created = created
+        self.source = source
+        self.body = ""
+        self.extra = []
+        self.warnings = []
+    }
+
+    /// The file name: the last component of the id.
+    public var filename: String {
+        id.split(separator: "/").last.map(String.init) ?? id
+    }
+
+    /// Active: todo or in-progress (§6).
+    public var isActive: Bool { status.isActive }
+
+    /// Available: active and not deferred past `today` (§6).
+    public func isAvailable(today: LocalDate) -> Bool {
+        isActive && (deferDate.map { $0 <= today } ?? true)
+    }
+
+    public static func == (lhs: TodoTask, rhs: TodoTask) -> Bool {
+        lhs.id == rhs.id && lhs.title == rhs.title && lhs.status == rhs.status && lhs.due == rhs.due
+            && lhs.deferDate == rhs.deferDate && lhs.scheduled == rhs.scheduled
+            && lhs.priority == rhs.priority && lhs.flagged == rhs.flagged && lhs.area == rhs.area
+            && lhs.project == rhs.project && lhs.tags == rhs.tags && lhs.recurrence == rhs.recurrence
+            && lhs.recurrenceMode == rhs.recurrenceMode && lhs.estimatedMinutes == rhs.estimatedMinutes
+            && lhs.description == rhs.description && lhs.created == rhs.created
+            && lhs.modified == rhs.modified && lhs.completed == rhs.completed
+            && lhs.source == rhs.source && lhs.region == rhs.region && lhs.bucket == rhs.bucket
+            && lhs.planDate == rhs.planDate && lhs.carryCount == rhs.carryCount
+            && lhs.backlogSince == rhs.backlogSince && lhs.note == rhs.note
+            && lhs.noteLine == rhs.noteLine && lhs.body == rhs.body
+            && lhs.extra.map(\.key) == rhs.extra.map(\.key) && lhs.extra.map(\.value) == rhs.extra.map(\.value)
+            && lhs.warnings == rhs.warnings
+    }
+}

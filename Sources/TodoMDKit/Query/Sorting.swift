@@ -1,0 +1,147 @@
+import Foundation
+
+/// The sort keys of §7.
+public enum SortKey: String, Sendable, CaseIterable {
+    case due, scheduled
+    case deferDate = "defer"
+    case priority, estimate, title, created, modified, completed, flagged, manual
+    case projectOrder = "project_order"
+    case projectRecent = "project_recent"
+
+    /// The direction built into the key (§21).
+    public var defaultDirection: SortDirection {
+        switch self {
+        case .created, .modified, .completed, .priority, .flagged: return .descending
+        default: return .ascending
+        }
+    }
+}
+
+/// `asc` = increasing value; absent values are last either way.
+public enum SortDirection: String, Sendable {
+    case ascending = "asc"
+    case descending = "desc"
+}
+
+/// How a listing is ordered: a key, a direction, and what `manual` and `project_order` need.
+public struct SortOrder: Sendable {
+    public var key: SortKey
+    public var direction: SortDirection
+    /// The manual order (task ids or bare filenames), for `manual`.
+    public var manualOrder: [String]
+    /// The user's saved project order, for `project_order`.
+    public var projectOrder: [String]
+
+    public init(_ key: SortKey, direction: SortDirection? = nil, manualOrder: [String] = [], projectOrder: [String] = []) {
+        self.key = key
+        self.direction = direction ?? key.defaultDirection
+        self.manualOrder = manualOrder
+        self.projectOrder = projectOrder
+    }
+
+    /// Sorts `rows`; ties break by `created` ascending, then id (§7), never reversed.
+    public func sorted(_ rows: [TaskRow]) -> [TaskRow] {
+        func tie(_ a: TaskRow, _ b: TaskRow) -> Bool {
+            a.created != b.created ? a.created < b.created : a.id < b.id
+        }
+        /// -1, 0, 1 comparing optionals with absent last in both directions.
+        func cmp<T: Comparable>(_ a: T?, _ b: T?) -> Int {
+            switch (a, b) {
+            case (nil, nil): return 0
+            case (nil, _): return 1
+            case (_, nil): return -1
+            case let (x?, y?):
+                if x == y { return 0 }
+                let less = x < y
+                return (less == (direction == .ascending)) ? -1 : 1
+            }
+        }
+        func by(_ c: (TaskRow, TaskRow) -> Int) -> [TaskRow] {
+            rows.sorted { a, b in
+                let r = c(a, b)
+                return r != 0 ? r < 0 : tie(a, b)
+            }
+        }
+        switch key {
+        case .due: return by { cmp($0.due, $1.due) }
+        case .scheduled: return by { cmp($0.scheduled, $1.scheduled) }
+        case .deferDate: return by { cmp($0.deferDate, $1.deferDate) }
+        case .priority: return by { cmp($0.priority.rank, $1.priority.rank) }
+        case .estimate: return by { cmp($0.estimatedMinutes, $1.estimatedMinutes) }
+        case .title: return by { cmp($0.titleKey, $1.titleKey) }
+        case .created: return by { cmp($0.created, $1.created) }
+        case .modified: return by { cmp($0.modified, $1.modified) }
+        case .completed: return by { cmp($0.completed, $1.completed) }
+        case .flagged:
+            return by { a, b in
+                let f = cmp(a.flagged ? 1 : 0, b.flagged ? 1 : 0)
+                if f != 0 { return f }
+                // Then by due, earliest first, absent last, whatever the direction.
+                switch (a.due, b.due) {
+                case (nil, nil): return 0
+                case (nil, _): return 1
+                case (_, nil): return -1
+                case let (x?, y?): return x == y ? 0 : (x < y ? -1 : 1)
+                }
+            }
+        case .manual:
+            return SortOrder.manual(rows, order: manualOrder)
+        case .projectOrder, .projectRecent:
+            return projectSorted(rows)
+        }
+    }
+
+    /// Listed tasks first, in the listed order; the rest by `created` ascending (§9).
+    ///
+    /// An entry is a task id; an entry without `/` also matches the one task with that filename.
+    static func manual(_ rows: [TaskRow], order: [String]) -> [TaskRow] {
+        var position: [String: Int] = [:]
+        var byFilename: [String: [String]] = [:]
+        let ids = Set(rows.map(\.id))
+        for row in rows { byFilename[row.filename, default: []].append(row.id) }
+        for (i, entry) in order.enumerated() {
+            if ids.contains(entry) {
+                if position[entry] == nil { position[entry] = i }
+            } else if !entry.contains("/"), let ids = byFilename[entry], ids.count == 1, position[ids[0]] == nil {
+                position[ids[0]] = i
+            }
+        }
+        return rows.sorted { a, b in
+            switch (position[a.id], position[b.id]) {
+            case let (x?, y?): return x < y
+            case (_?, nil): return true
+            case (nil, _?): return false
+            default: return a.created != b.created ? a.created < b.created : a.id < b.id
+            }
+        }
+    }
+
+    func projectSorted(_ rows: [TaskRow]) -> [TaskRow] {
+        // Rank each project.
+        var rank: [String: Int] = [:]
+        let projects = Set(rows.compactMap(\.project))
+        if key == .projectOrder {
+            var ordered = projectOrder.filter { projects.contains($0) }
+            var seen = Set<String>()
+            ordered = ordered.filter { seen.insert($0).inserted }
+            let rest = projects.subtracting(ordered).sorted { TextFolding.sortKey($0) < TextFolding.sortKey($1) }
+            for (i, p) in (ordered + rest).enumerated() { rank[p] = i }
+        } else {
+            var newest: [String: Double] = [:]
+            for row in rows { if let p = row.project { newest[p] = max(newest[p] ?? -.infinity, row.created) } }
+            let ordered = projects.sorted { a, b in
+                let x = newest[a] ?? 0, y = newest[b] ?? 0
+                return x != y ? x > y : TextFolding.sortKey(a) < TextFolding.sortKey(b)
+            }
+            for (i, p) in ordered.enumerated() { rank[p] = i }
+        }
+        return rows.sorted { a, b in
+            let ra = a.project.flatMap { rank[$0] } ?? Int.max
+            let rb = b.project.flatMap { rank[$0] } ?? Int.max
+            if ra != rb { return ra < rb }
+            if a.priority != b.priority { return a.priority.rank > b.priority.rank }
+            if a.created != b.created { return a.created > b.created }
+            return a.id < b.id
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Case- and diacritic-insensitive text, for matching and ordering (§21).
+public enum TextFolding {
+    /// NFD, combining marks dropped, case-folded.
+    public static func fold(_ s: String) -> String {
+        if s.utf8.allSatisfy({ $0 < 0x80 }) { return s.lowercased() }
+        var out = String.UnicodeScalarView()
+        for scalar in s.decomposedStringWithCanonicalMapping.unicodeScalars {
+            let c = scalar.properties.generalCategory
+            if c == .nonspacingMark || c == .enclosingMark || c == .spacingMark { continue }
+            out.append(scalar)
+        }
+        return String(out).lowercased()
+    }
+
+    /// A key whose byte order is the §21 text order: folded, with each run of digits compared by
+    /// numeric value ("Task 2" before "Task 10").
+    public static func sortKey(_ s: String) -> String {
+        let folded = fold(s)
+        var out = ""
+        out.reserveCapacity(folded.utf8.count + 8)
+        var digits = ""
+        func flush() {
+            guard !digits.isEmpty else { return }
+            var trimmed = Substring(digits).drop(while: { $0 == "0" })
+            if trimmed.isEmpty { trimmed = "0" }
+            let n = min(trimmed.count, 99)
+            out += (n < 10 ? "0" : "") + String(n) + trimmed
+            digits = ""
+        }
+        for ch in folded.unicodeScalars {
+            if ("0"..."9").contains(ch) {
+                digits.unicodeScalars.append(ch)
+            } else {
+                flush()
+                out.unicodeScalars.append(ch)
+            }
+        }
+        flush()
+        return out
+    }
+
+    /// Whether `haystack` contains `needle`, ignoring case and diacritics.
+    public static func contains(_ haystack: String, _ needle: String) -> Bool {
+        let n = fold(needle)
+        return n.isEmpty || fold(haystack).contains(n)
+    }
+}

@@ -1,0 +1,45 @@
+/// The result of listing a view: its id and its groups of sorted tasks (§19).
+public struct Listing: Sendable {
+    /// `inbox`, `area:Work`, `perspective:ID`…
+    public let view: String
+    /// The name shown to a user.
+    public let name: String
+    public let groups: [TaskGroup]
+
+    /// Every task in display order (a task in several tag groups appears once per group).
+    public var tasks: [TaskRow] { groups.flatMap(\.tasks) }
+
+    /// `{"view": ID, "groups": [{"name": N, "tasks": [TASK…]}]}`.
+    public var json: String {
+        var out = "{\"view\":"
+        JSONValue.quote(view, into: &out)
+        out += ",\"groups\":["
+        for (i, group) in groups.enumerated() {
+            if i > 0 { out += "," }
+            out += "{\"name\":"
+            JSONValue.quote(group.name, into: &out)
+            out += ",\"tasks\":["
+            for (j, task) in group.tasks.enumerated() {
+                if j > 0 { out += "," }
+                out += task.json
+            }
+            out += "]}"
+        }
+        return out + "]}"
+    }
+}
+
+/// A name with the number of open tasks that carry it.
+public struct NameCount: Sendable, Equatable {
+    public let name: String
+    public let count: Int
+    /// For projects: the area most of the project's tasks carry.
+    public let area: String?
+}
+
+/// What `todomd doctor` reports.
+public struct DoctorReport: Sendable {
+    public let unparseable: [(path: String, reason: String)]
+    public let warnings: [(id: String, warnings: [String])]
+    public let taskCount: Int
+}

@@ -1,0 +1,381 @@
+import Foundation
+import GRDB
+
+/// A vault: the folder of task files, its index, and the clock — everything a user can do.
+///
+/// Front ends (the CLI, the web server, the MCP server) parse their input, call one method here
+/// and render the result. Every write is atomic and refuses to replace a file that changed.
+public final class Vault: Sendable {
+    public let folder: VaultFolder
+    public let index: TaskIndex
+    public let clock: TodoClock
+    /// What opening the vault found changed since the index last saw it.
+    public let openReport: SyncReport
+
+    /// Opens the vault at `path` and brings its index up to date.
+    ///
+    /// - Parameters:
+    ///   - indexPath: where the index lives; nil for the §2 cache location.
+    ///   - progress: called while many files are parsed (done, total).
+    /// - Throws: ``TodoError/noVault(_:)`` when the folder does not exist.
+    public init(path: String, clock: TodoClock, environment: [String: String], indexPath: String? = nil,
+                progress: (@Sendable (Int, Int) -> Void)? = nil) throws {
+        folder = try VaultFolder(path: path)
+        self.clock = clock
+        let location = indexPath ?? TaskIndex.defaultPath(forVaultAt: folder.root, environment: environment)
+        index = try TaskIndex(path: location, timeZone: clock.timeZone)
+        openReport = try index.sync(with: folder, timeZone: clock.timeZone, progress: progress)
+    }
+
+    /// Creates a vault folder (and its `.todomd/` settings folder) if missing.
+    public static func create(at path: String) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: path + "/.todomd", withIntermediateDirectories: true)
+        } catch {
+            throw TodoError.io(path: path, reason: "could not create the vault folder")
+        }
+    }
+
+    /// Brings the index up to date again (after other programs changed files).
+    @discardableResult
+    public func sync() throws -> SyncReport { try index.sync(with: folder, timeZone: clock.timeZone) }
+
+    // MARK: - Side files
+
+    /// The settings in `.todomd/config.json` (defaults when absent or unreadable).
+    public var settings: VaultSettings {
+        guard let snapshot = try? folder.read(".todomd/config.json"),
+              let settings = try? VaultSettings(text: String(decoding: snapshot.bytes, as: UTF8.self))
+        else { return VaultSettings() }
+        return settings
+    }
+
+    /// `.order.json`, or an empty one.
+    ///
+    /// - Throws: when the file exists but is not JSON: a user's file is never silently replaced.
+    public func orderFile() throws -> (OrderFile, FileStamp?) {
+        guard folder.exists(".order.json") else { return (OrderFile(), nil) }
+        let snapshot = try folder.read(".order.json")
+        do {
+            return (try OrderFile(text: String(decoding: snapshot.bytes, as: UTF8.self)), snapshot.stamp)
+        } catch {
+            throw TodoError.message(".order.json could not be read (\(error.localizedDescription)); fix or remove it")
+        }
+    }
+
+    // MARK: - Listing
+
+    /// The tasks of a built-in view (§6), sorted and grouped.
+    ///
+    /// - Parameters:
+    ///   - id: `inbox`, `today`, …, `area:NAME`, `project:NAME`, `tag:NAME`.
+    ///   - group: overrides the view's grouping.
+    ///   - sort: overrides the view's sort (with its built-in direction unless given).
+    public func list(_ id: String, group: GroupKey? = nil, sort: SortKey? = nil,
+                     direction: SortDirection? = nil) throws -> Listing {
+        let view = try View.named(id)
+        return try list(rules: view.rules, id: view.id, name: view.name, sort: sort ?? view.sort,
+                        direction: direction ?? (sort == nil ? view.sortDirection : nil),
+                        group: group ?? view.group, manualKey: view.id)
+    }
+
+    /// Tasks matching `rules`, sorted and grouped; `manualKey` names the `.order.json` entry.
+    public func list(rules: RuleNode, id: String, name: String, sort: SortKey, direction: SortDirection?,
+                     group: GroupKey, manualKey: String, manualOrder: [String]? = nil) throws -> Listing {
+        var compiler = RuleCompiler(today: clock.today, timeZone: clock.timeZone)
+        let filter = compiler.compile(rules)
+        let rows = try index.rows(matching: filter)
+        var order = SortOrder(sort, direction: direction)
+        if sort == .manual || sort == .projectOrder {
+            let file = (try? orderFile().0) ?? OrderFile()
+            order.manualOrder = manualOrder ?? file.order(for: manualKey)
+            order.projectOrder = file.projects
+        }
+        let sorted = order.sorted(rows)
+        let groups = Grouper(group, today: clock.today, timeZone: clock.timeZone).group(sorted)
+        return Listing(view: id, name: name, groups: groups)
+    }
+
+    // MARK: - Finding tasks
+
+    /// Resolves a user's reference to a task id (§4, §21): exact id; exact filename; filename
+    /// without `.md`; unique filename prefix; unique title substring among active tasks.
+    /// The first step with any match decides.
+    ///
+    /// - Throws: ``TodoError/taskNotFound(_:)`` or ``TodoError/ambiguousReference(_:candidates:)``.
+    public func resolve(_ reference: String) throws -> String {
+        let ref = reference.trimmingCharacters(in: .whitespaces)
+        guard !ref.isEmpty else { throw TodoError.taskNotFound(reference) }
+        let steps: [(String, [DatabaseValueConvertible])] = [
+            ("id = ?", [ref]),
+            ("filename = ?", [ref]),
+            ("filename = ?", [ref + ".md"]),
+            ("substr(filename, 1, ?) = ?", [ref.utf8.count, ref]),
+        ]
+        for (condition, args) in steps {
+            let ids = try index.database.read { db in
+                try String.fetchAll(db, sql: "SELECT id FROM task WHERE \(condition) ORDER BY id",
+                                    arguments: StatementArguments(args))
+            }
+            if ids.count == 1 { return ids[0] }
+            if ids.count > 1 { throw TodoError.ambiguousReference(reference, candidates: ids) }
+        }
+        let needle = TextFolding.fold(ref)
+        let ids = try index.database.read { db in
+            try String.fetchAll(db, sql: """
+                SELECT id FROM task WHERE status IN ('todo', 'in-progress') AND instr(todomd_fold(title), ?) > 0 ORDER BY id
+                """, arguments: [needle])
+        }
+        if ids.count == 1 { return ids[0] }
+        if ids.count > 1 { throw TodoError.ambiguousReference(reference, candidates: ids) }
+        throw TodoError.taskNotFound(reference)
+    }
+
+    /// Reads a task from its file (not the index), with the stamp a later write must match.
+    public func read(_ id: String) throws -> (TodoTask, FileSnapshot) {
+        let snapshot: FileSnapshot
+        do {
+            snapshot = try folder.read(id)
+        } catch {
+            throw TodoError.taskNotFound(id)
+        }
+        let modified = Date(timeIntervalSince1970: TimeInterval(snapshot.stamp.mtime) / 1e9)
+        switch TaskFileCodec.decode(snapshot.bytes, id: id, fileModified: modified, timeZone: clock.timeZone) {
+        case let .task(task): return (task, snapshot)
+        case let .unparseable(reason): throw TodoError.unparseable(path: id, reason: reason)
+        }
+    }
+
+    /// The task a reference names.
+    public func task(_ reference: String) throws -> TodoTask { try read(resolve(reference)).0 }
+
+    // MARK: - Changing tasks
+
+    /// Creates a task file at the vault root (§4, §5) and returns the task as written.
+    ///
+    /// `created` and `modified` are set to now; the id is chosen from the title.
+    public func add(_ draft: TodoTask, dryRun: Bool = false) throws -> TodoTask {
+        var task = draft
+        task.created = Date(timeIntervalSince1970: floor(clock.now.timeIntervalSince1970))
+        task.modified = task.created
+        task.warnings = []
+        try validate(task)
+        task.id = try Slug.filename(title: task.title, created: task.created) { name in
+            try isFilenameTaken(name)
+        }
+        if dryRun { return task }
+        try folder.write(TaskFileCodec.encodeNew(task), to: task.id, expected: nil)
+        try index.refresh([task.id], in: folder, timeZone: clock.timeZone)
+        return try read(task.id).0
+    }
+
+    /// Whether any file in the vault (outside hidden folders) already has this name.
+    func isFilenameTaken(_ name: String) throws -> Bool {
+        if folder.exists(name) { return true }
+        return try index.database.read { db in
+            try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM file WHERE path = ?1 OR substr(path, -length(?1) - 1) = '/' || ?1)
+                """, arguments: [name]) ?? false
+        }
+    }
+
+    /// Checks the §18 limits for values a user gives.
+    func validate(_ task: TodoTask) throws {
+        if task.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw TodoError.invalidValue(field: "title", value: "", reason: "a task needs a title")
+        }
+        if task.title.count > TaskFileCodec.Limits.titleCharacters {
+            throw TodoError.invalidValue(field: "title", value: String(task.title.prefix(20)) + "…",
+                                         reason: "at most \(TaskFileCodec.Limits.titleCharacters) characters")
+        }
+        if let d = task.description, d.count > TaskFileCodec.Limits.descriptionCharacters {
+            throw TodoError.invalidValue(field: "description", value: String(d.prefix(20)) + "…",
+                                         reason: "at most \(TaskFileCodec.Limits.descriptionCharacters) characters")
+        }
+        if task.body.utf8.count > TaskFileCodec.Limits.bodyBytes {
+            throw TodoError.invalidValue(field: "body", value: "…", reason: "at most \(TaskFileCodec.Limits.bodyBytes) bytes")
+        }
+    }
+
+    /// Changes fields of the task `id`, rewriting only their lines (and `modified`).
+    ///
+    /// - Parameter expectedHash: when given, the file must still have this content hash (for
+    ///   clients that showed the user an earlier version).
+    /// - Throws: ``TodoError/conflict(path:)`` when the file changed underneath; nothing is written.
+    @discardableResult
+    public func update(_ id: String, _ changes: TaskChanges, body: String? = nil,
+                       expectedHash: String? = nil) throws -> TodoTask {
+        let (before, snapshot) = try read(id)
+        if let expectedHash, expectedHash != snapshot.stamp.hash { throw TodoError.conflict(path: id) }
+        var all = changes
+        all.set(.modified, .dateTime(Date(timeIntervalSince1970: floor(clock.now.timeIntervalSince1970))))
+        var after = before
+        after.apply(all)
+        if let body { after.body = body }
+        try validate(after)
+        let modified = Date(timeIntervalSince1970: TimeInterval(snapshot.stamp.mtime) / 1e9)
+        let bytes = try TaskFileCodec.apply(all, body: body, to: snapshot.bytes, id: id, fileModified: modified,
+                                            timeZone: clock.timeZone)
+        try folder.write(bytes, to: id, expected: snapshot.stamp)
+        try index.refresh([id], in: folder, timeZone: clock.timeZone)
+        return try read(id).0
+    }
+
+    /// Marks a task done (§5): `status: done`, `completed` now; moved to `Archive/` when the
+    /// `archive_completed` setting is on.
+    @discardableResult
+    public func complete(_ id: String) throws -> TodoTask {
+        var changes = TaskChanges()
+        changes.set(.status, .string(TaskStatus.done.rawValue))
+        changes.set(.completed, .dateTime(Date(timeIntervalSince1970: floor(clock.now.timeIntervalSince1970))))
+        let done = try update(id, changes)
+        guard settings.archiveCompleted, !id.hasPrefix("Archive/") else { return done }
+        let destination = try freeName(in: "Archive", for: done.filename)
+        try folder.move(id, to: destination)
+        try index.refresh([id, destination], in: folder, timeZone: clock.timeZone)
+        return try read(destination).0
+    }
+
+    /// Reopens a task: `status: todo`, `completed: null`.
+    @discardableResult
+    public func reopen(_ id: String) throws -> TodoTask {
+        var changes = TaskChanges()
+        changes.set(.status, .string(TaskStatus.todo.rawValue))
+        changes.set(.completed, .null)
+        return try update(id, changes)
+    }
+
+    /// Cancels a task: `status: cancelled`; the file stays.
+    @discardableResult
+    public func cancel(_ id: String) throws -> TodoTask {
+        var changes = TaskChanges()
+        changes.set(.status, .string(TaskStatus.cancelled.rawValue))
+        return try update(id, changes)
+    }
+
+    /// Defers a task to `date` (hidden until then).
+    @discardableResult
+    public func deferTask(_ id: String, to date: LocalDate) throws -> TodoTask {
+        var changes = TaskChanges()
+        changes.set(.deferDate, .date(date))
+        return try update(id, changes)
+    }
+
+    /// Moves a task's file to `.trash/` (restorable); returns where it went.
+    @discardableResult
+    public func delete(_ id: String) throws -> String {
+        _ = try read(id)
+        let filename = id.split(separator: "/").last.map(String.init) ?? id
+        let destination = try freeName(in: ".trash", for: filename)
+        try folder.move(id, to: destination)
+        try index.refresh([id], in: folder, timeZone: clock.timeZone)
+        return destination
+    }
+
+    /// `folder/name`, or `folder/name-2.md`, … if taken.
+    func freeName(in subfolder: String, for filename: String) throws -> String {
+        let base = filename.hasSuffix(".md") ? String(filename.dropLast(3)) : filename
+        var candidate = "\(subfolder)/\(filename)"
+        var n = 2
+        while folder.exists(candidate) {
+            candidate = "\(subfolder)/\(base)-\(n).md"
+            n += 1
+        }
+        return candidate
+    }
+
+    // MARK: - Manual order
+
+    /// Moves a task within a view's manual order (§9): before `before`, or to the end.
+    ///
+    /// Only that view's array in `.order.json` is rewritten; unknown keys and entries for tasks
+    /// not in the view are kept (after the view's tasks).
+    public func move(_ id: String, before: String?, inView viewID: String) throws {
+        let view = try View.named(viewID)
+        let (file, stamp) = try orderFile()
+        let listing = try list(rules: view.rules, id: view.id, name: view.name, sort: .manual, direction: nil,
+                               group: .none, manualKey: view.id)
+        var ids = listing.tasks.map(\.id)
+        guard ids.contains(id) else {
+            throw TodoError.message("\(id) is not in the \(view.id) view, so it cannot be moved there")
+        }
+        if let before, !ids.contains(before) {
+            throw TodoError.message("\(before) is not in the \(view.id) view")
+        }
+        ids.removeAll { $0 == id }
+        if let before, let at = ids.firstIndex(of: before) { ids.insert(id, at: at) } else { ids.append(id) }
+        let filenames = Dictionary(listing.tasks.map { ($0.filename, $0.id) }, uniquingKeysWith: { a, _ in a })
+        let kept = file.order(for: view.id).filter { entry in
+            !ids.contains(entry) && !(entry.contains("/") ? false : filenames[entry] != nil)
+        }
+        var updated = file
+        updated.setOrder(ids + kept, for: view.id)
+        try folder.write(Array(updated.text.utf8), to: ".order.json", expected: stamp)
+    }
+
+    // MARK: - Areas, projects, tags
+
+    /// Areas with their number of open (not done or cancelled) tasks, in the saved order then A–Z.
+    public func areas() throws -> [NameCount] {
+        let rows = try index.database.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT area, count(*) FROM task WHERE area IS NOT NULL AND status NOT IN ('done', 'cancelled') GROUP BY area
+                """).map { ($0[0] as String, $0[1] as Int) }
+        }
+        let saved = (try? orderFile().0.areas) ?? []
+        return Vault.ordered(rows.map { NameCount(name: $0.0, count: $0.1, area: nil) }, saved: saved)
+    }
+
+    /// Projects with their open-task counts and area (the one most of their tasks carry).
+    public func projects() throws -> [NameCount] {
+        let rows = try index.database.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT project, area, count(*) FROM task
+                WHERE project IS NOT NULL AND status NOT IN ('done', 'cancelled') GROUP BY project, area
+                """).map { ($0[0] as String, $0[1] as String?, $0[2] as Int) }
+        }
+        var totals: [String: Int] = [:]
+        var areaCounts: [String: [(String, Int)]] = [:]
+        for (project, area, n) in rows {
+            totals[project, default: 0] += n
+            if let area { areaCounts[project, default: []].append((area, n)) }
+        }
+        let saved = (try? orderFile().0.projects) ?? []
+        let items = totals.map { project, count in
+            let area = areaCounts[project]?.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }.first?.0
+            return NameCount(name: project, count: count, area: area)
+        }
+        return Vault.ordered(items, saved: saved)
+    }
+
+    /// Tags with their open-task counts, A–Z.
+    public func tags() throws -> [NameCount] {
+        let rows = try index.database.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT tag, count(DISTINCT task_rid) FROM task_tag JOIN task ON task.rid = task_tag.task_rid
+                WHERE status NOT IN ('done', 'cancelled') GROUP BY tag
+                """).map { NameCount(name: $0[0], count: $0[1], area: nil) }
+        }
+        return Vault.ordered(rows, saved: [])
+    }
+
+    static func ordered(_ items: [NameCount], saved: [String]) -> [NameCount] {
+        let rank = Dictionary(saved.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        return items.sorted { a, b in
+            switch (rank[a.name], rank[b.name]) {
+            case let (x?, y?): return x < y
+            case (_?, nil): return true
+            case (nil, _?): return false
+            default: return TextFolding.sortKey(a.name) < TextFolding.sortKey(b.name)
+            }
+        }
+    }
+
+    // MARK: - Health
+
+    /// Unparseable files with reasons, and tasks with warnings (§21).
+    public func doctor() throws -> DoctorReport {
+        DoctorReport(unparseable: try index.unparseable(), warnings: try index.tasksWithWarnings(),
+                     taskCount: try index.count(matching: .all))
+    }
+}

@@ -1,0 +1,236 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file found by a scan: its id (relative path), size and modification time.
+public struct ScannedFile: Sendable, Equatable {
+    /// Path relative to the vault root, `/`-separated.
+    public let id: String
+    public let size: Int
+    /// Modification time in nanoseconds since 1970.
+    public let mtime: Int64
+}
+
+/// What a write compares against to refuse overwriting a file changed by someone else (§5).
+public struct FileStamp: Sendable, Equatable {
+    public let size: Int
+    public let mtime: Int64
+    /// ``ContentHash`` of the bytes.
+    public let hash: String
+}
+
+/// A file's bytes as read, with the stamp a later write must still find.
+public struct FileSnapshot: Sendable {
+    public let bytes: [UInt8]
+    public let stamp: FileStamp
+}
+
+/// The vault's folder on disk: scanning (§2) and atomic, conflict-checked writes (§5).
+///
+/// Uses POSIX calls directly: a scan of 100,000 files must cost little more than `stat` does.
+public struct VaultFolder: Sendable {
+    /// The vault root, with symbolic links resolved.
+    public let root: String
+
+    /// Opens the folder at `path`.
+    ///
+    /// - Throws: ``TodoError/noVault(_:)`` when it does not exist or is not a folder.
+    public init(path: String) throws {
+        var st = stat()
+        guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR else { throw TodoError.noVault(path) }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard let real = realpath(path, &buffer) else { throw TodoError.noVault(path) }
+        root = String(cString: real)
+    }
+
+    /// The absolute path of `id`.
+    public func path(_ id: String) -> String { root + "/" + id }
+
+    // MARK: - Scanning
+
+    /// Every task file below the root (§2): `*.md`, recursively, skipping `Notes/` at the root,
+    /// any path component starting with `.`, symbolic links and non-regular files.
+    public func scan() -> [ScannedFile] {
+        var out: [ScannedFile] = []
+        out.reserveCapacity(1024)
+        scan(relative: "", into: &out)
+        return out
+    }
+
+    private func scan(relative: String, into out: inout [ScannedFile]) {
+        let dirPath = relative.isEmpty ? root : root + "/" + relative
+        guard let dir = opendir(dirPath) else { return }
+        defer { closedir(dir) }
+        let fd = dirfd(dir)
+        var subfolders: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> String in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name.hasPrefix(".") { continue }
+            let type = entry.pointee.d_type
+            if type == UInt8(DT_DIR) {
+                if relative.isEmpty, name == "Notes" { continue }
+                subfolders.append(name)
+                continue
+            }
+            guard name.hasSuffix(".md"), type == UInt8(DT_REG) || type == UInt8(DT_UNKNOWN) else { continue }
+            var st = stat()
+            guard fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            let kind = st.st_mode & S_IFMT
+            if kind == S_IFDIR, type == UInt8(DT_UNKNOWN) {
+                if !(relative.isEmpty && name == "Notes") { subfolders.append(name) }
+                continue
+            }
+            guard kind == S_IFREG else { continue }
+            let id = relative.isEmpty ? name : relative + "/" + name
+            out.append(ScannedFile(id: id, size: Int(st.st_size), mtime: VaultFolder.mtime(st)))
+        }
+        for folder in subfolders.sorted() {
+            scan(relative: relative.isEmpty ? folder : relative + "/" + folder, into: &out)
+        }
+    }
+
+    static func mtime(_ st: stat) -> Int64 {
+        #if os(Linux)
+        return Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
+        #else
+        return Int64(st.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(st.st_mtimespec.tv_nsec)
+        #endif
+    }
+
+    // MARK: - Reading
+
+    /// Reads a regular file without following symbolic links or blocking on FIFOs.
+    ///
+    /// At most `limit` + 1 bytes are read, so an oversized file is detected without loading it.
+    /// - Throws: ``TodoError/io(path:reason:)`` when the file is missing or not a regular file.
+    public func read(_ id: String, limit: Int = TaskFileCodec.Limits.fileBytes) throws -> FileSnapshot {
+        let fd = open(path(id), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw TodoError.io(path: id, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
+            throw TodoError.io(path: id, reason: "not a regular file")
+        }
+        let want = min(Int(st.st_size), limit) + 1
+        var bytes = [UInt8](repeating: 0, count: max(want, 1))
+        var total = 0
+        while total < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { raw in
+                Glibc_read(fd, raw.baseAddress.map { $0 + total }, raw.count - total)
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw TodoError.io(path: id, reason: String(cString: strerror(errno)))
+            }
+            if n == 0 { break }
+            total += n
+        }
+        bytes.removeSubrange(total...)
+        return FileSnapshot(bytes: bytes, stamp: FileStamp(size: Int(st.st_size), mtime: VaultFolder.mtime(st),
+                                                           hash: ContentHash.of(bytes)))
+    }
+
+    /// Whether a file or folder exists at `id` (symbolic links count, unfollowed).
+    public func exists(_ id: String) -> Bool {
+        var st = stat()
+        return lstat(path(id), &st) == 0
+    }
+
+    // MARK: - Writing
+
+    /// Writes `bytes` to `id` atomically: a temporary file in the same folder, fsync, rename.
+    ///
+    /// - Parameter expected: the stamp the file had when read; nil for a new file, which must
+    ///   not exist. If the file on disk no longer matches, nothing is written.
+    /// - Throws: ``TodoError/conflict(path:)`` when the file changed (or appeared) meanwhile.
+    public func write(_ bytes: [UInt8], to id: String, expected: FileStamp?) throws {
+        let target = path(id)
+        let folder = (target as NSString).deletingLastPathComponent
+        try makeFolders(folder)
+        let name = (target as NSString).lastPathComponent
+        let temp = folder + "/.\(name).todomd-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw TodoError.io(path: id, reason: String(cString: strerror(errno))) }
+        var ok = false
+        defer { if !ok { unlink(temp) } }
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { raw in
+                Glibc_write(fd, raw.baseAddress.map { $0 + written }, raw.count - written)
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                let reason = String(cString: strerror(errno))
+                close(fd)
+                throw TodoError.io(path: id, reason: reason)
+            }
+            written += n
+        }
+        guard fsync(fd) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw TodoError.io(path: id, reason: "fsync failed: \(reason)")
+        }
+        close(fd)
+        if let expected {
+            // Refuse if the file changed since it was read: size, mtime or content (§5).
+            guard let current = try? read(id, limit: Int.max - 1),
+                  current.stamp.size == expected.size, current.stamp.hash == expected.hash
+            else { throw TodoError.conflict(path: id) }
+            guard rename(temp, target) == 0 else {
+                throw TodoError.io(path: id, reason: String(cString: strerror(errno)))
+            }
+        } else {
+            // link() fails if the name exists: a new file never replaces one made meanwhile.
+            guard link(temp, target) == 0 else {
+                if errno == EEXIST { throw TodoError.conflict(path: id) }
+                throw TodoError.io(path: id, reason: String(cString: strerror(errno)))
+            }
+            unlink(temp)
+        }
+        ok = true
+        syncFolder(folder)
+    }
+
+    /// Moves `id` to `destination` (relative), refusing to replace an existing file.
+    public func move(_ id: String, to destination: String) throws {
+        let target = path(destination)
+        try makeFolders((target as NSString).deletingLastPathComponent)
+        guard !exists(destination) else { throw TodoError.conflict(path: destination) }
+        guard Glibc_rename(path(id), target) == 0 else {
+            throw TodoError.io(path: id, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    /// Creates `folder` and its parents.
+    func makeFolders(_ folder: String) throws {
+        var isDir: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isDir), isDir.boolValue { return }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw TodoError.io(path: folder, reason: "could not create the folder")
+        }
+    }
+
+    private func syncFolder(_ folder: String) {
+        let fd = open(folder, O_RDONLY | O_CLOEXEC)
+        if fd >= 0 { fsync(fd); close(fd) }
+    }
+}
+
+// Module-qualified names for the POSIX calls whose Swift names collide with methods here.
+#if canImport(Glibc)
+private let Glibc_read = Glibc.read
+private let Glibc_write = Glibc.write
+private let Glibc_rename = Glibc.rename
+#elseif canImport(Darwin)
+private let Glibc_read = Darwin.read
+private let Glibc_write = Darwin.write
+private let Glibc_rename = Darwin.rename
+#endif
