@@ -30,6 +30,13 @@ public enum CLI {
         let command: ParsableCommand
         do {
             command = try TodoMD.parseAsRoot(args)
+            guard command is VaultCommand else {
+                // `help` and groups without an action: their run() asks for help to be shown.
+                var other = command
+                try other.run()
+                output.out(TodoMD.helpMessage(for: type(of: command)) + "\n")
+                return 0
+            }
         } catch {
             let code = TodoMD.exitCode(for: error)
             let message = TodoMD.fullMessage(for: error)
@@ -40,28 +47,26 @@ public enum CLI {
             output.err(message + "\n")
             return 2
         }
-        guard let runnable = command as? VaultCommand else {
-            // Groups without their own action print their help.
-            output.out(TodoMD.helpMessage(for: type(of: command)) + "\n")
-            return 0
-        }
+        guard let runnable = command as? VaultCommand else { return 0 }
         do {
             let context = try CommandContext(environment: environment, vaultPath: vaultPath, output: output)
             try await runnable.run(context)
             return 0
-        } catch let error as TodoError {
-            output.err("error: \(error.localizedDescription)\n")
-            switch error.kind {
-            case .usage, .notFound, .invalid: return 2
-            case .conflict: return 3
-            case .runtime: return 1
-            }
-        } catch let error as ValidationError {
-            output.err("error: \(error.message)\n")
-            return 2
         } catch {
-            output.err("error: \(error.localizedDescription)\n")
-            return 1
+            let message = (error as? ValidationError)?.message ?? error.localizedDescription
+            output.err("error: \(message)\n")
+            return exitCode(for: error)
+        }
+    }
+
+    /// The §19 exit code for an error a command threw.
+    public static func exitCode(for error: Error) -> Int32 {
+        if error is ValidationError { return 2 }
+        guard let error = error as? TodoError else { return 1 }
+        switch error.kind {
+        case .usage, .notFound, .invalid: return 2
+        case .conflict: return 3
+        case .runtime: return 1
         }
     }
 }
