@@ -30,12 +30,17 @@ public final class TaskIndex: Sendable {
             return
         }
         // Missing, corrupt, or from another schema: start over.
-        for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        TaskIndex.remove(at: path)
         do {
             database = try TaskIndex.openChecked(path: path, stamp: stamp)
         } catch {
             throw TodoError.io(path: path, reason: "the index database could not be created: \(error)")
         }
+    }
+
+    /// Deletes the index database at `path` and its side files (it is only a cache).
+    public static func remove(at path: String) {
+        for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 
     /// An index in memory, for tests and one-off runs.
@@ -68,6 +73,8 @@ public final class TaskIndex: Sendable {
     static func openChecked(path: String, stamp: String) throws -> DatabaseQueue {
         var config = Configuration()
         config.journalMode = .wal
+        // The CLI, the server and the watcher may share one index: wait for each other's writes.
+        config.busyMode = .timeout(10)
         config.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             db.add(function: TaskIndex.foldFunction)
@@ -78,8 +85,11 @@ public final class TaskIndex: Sendable {
             try queue.read { db in
                 let stored = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'schema'")
                 guard stored == stamp else { throw TodoError.message("index schema changed") }
-                // A quick consistency probe: a corrupt file fails here.
+                // A quick consistency probe: a corrupt file fails here, a damaged schema too.
                 _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM file")
+                for table in ["file", "task", "task_tag", "task_fts", "side_file"] where try !db.tableExists(table) {
+                    throw TodoError.message("index table \(table) is missing")
+                }
             }
         } else {
             try createSchema(queue, stamp: stamp)

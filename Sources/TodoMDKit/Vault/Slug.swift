@@ -7,7 +7,8 @@ public enum Slug {
     public static func make(_ title: String) -> String {
         var out = ""
         var pendingDash = false
-        for scalar in title.lowercased().decomposedStringWithCompatibilityMapping.unicodeScalars {
+        // Decompose first: compatibility forms such as `ℂ` or `㎒` become upper-case ASCII.
+        for scalar in title.decomposedStringWithCompatibilityMapping.lowercased().unicodeScalars {
             let mapped: String
             switch scalar {
             case "a"..."z", "0"..."9": mapped = String(scalar)

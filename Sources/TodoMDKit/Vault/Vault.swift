@@ -23,8 +23,16 @@ public final class Vault: Sendable {
         folder = try VaultFolder(path: path)
         self.clock = clock
         let location = indexPath ?? TaskIndex.defaultPath(forVaultAt: folder.root, environment: environment)
-        index = try TaskIndex(path: location, timeZone: clock.timeZone)
-        openReport = try index.sync(with: folder, timeZone: clock.timeZone, progress: progress)
+        var index = try TaskIndex(path: location, timeZone: clock.timeZone)
+        do {
+            openReport = try index.sync(with: folder, timeZone: clock.timeZone, progress: progress)
+        } catch is DatabaseError {
+            // A damaged index is a cache: throw it away and build it again, once.
+            TaskIndex.remove(at: location)
+            index = try TaskIndex(path: location, timeZone: clock.timeZone)
+            openReport = try index.sync(with: folder, timeZone: clock.timeZone, progress: progress)
+        }
+        self.index = index
     }
 
     /// Creates a vault folder (and its `.todomd/` settings folder) if missing.
@@ -110,7 +118,8 @@ public final class Vault: Sendable {
             ("id = ?", [ref]),
             ("filename = ?", [ref]),
             ("filename = ?", [ref + ".md"]),
-            ("substr(filename, 1, ?) = ?", [ref.utf8.count, ref]),
+            // substr counts characters, so the length comes from SQLite too.
+            ("substr(filename, 1, length(?)) = ?", [ref, ref]),
         ]
         for (condition, args) in steps {
             let ids = try index.database.read { db in
@@ -172,11 +181,14 @@ public final class Vault: Sendable {
     /// Whether any file in the vault (outside hidden folders) already has this name.
     func isFilenameTaken(_ name: String) throws -> Bool {
         if folder.exists(name) { return true }
-        return try index.database.read { db in
+        let indexed = try index.database.read { db in
             try Bool.fetchOne(db, sql: """
                 SELECT EXISTS (SELECT 1 FROM file WHERE path = ?1 OR substr(path, -length(?1) - 1) = '/' || ?1)
                 """, arguments: [name]) ?? false
         }
+        // The index may be older than the folder (another program may have just written one):
+        // a walk of folder names settles it without reading or stat-ing any file.
+        return indexed || folder.containsFile(named: name)
     }
 
     /// Checks the §18 limits for values a user gives.
@@ -208,7 +220,17 @@ public final class Vault: Sendable {
         let (before, snapshot) = try read(id)
         if let expectedHash, expectedHash != snapshot.stamp.hash { throw TodoError.conflict(path: id) }
         var all = changes
-        all.set(.modified, .dateTime(Date(timeIntervalSince1970: floor(clock.now.timeIntervalSince1970))))
+        let now = Date(timeIntervalSince1970: floor(clock.now.timeIntervalSince1970))
+        all.set(.modified, .dateTime(now))
+        // A status change through an edit keeps `completed` consistent, as `done`/`reopen` do.
+        if case let .string(raw)?? = changes.values[.status], changes.values[.completed] == nil,
+           let status = TaskStatus(rawValue: raw), status != before.status {
+            if status == .done {
+                all.set(.completed, .dateTime(now))
+            } else if before.status == .done, before.completed != nil {
+                all.set(.completed, .null)
+            }
+        }
         var after = before
         after.apply(all)
         if let body { after.body = body }

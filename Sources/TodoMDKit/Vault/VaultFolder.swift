@@ -102,6 +102,34 @@ public struct VaultFolder: Sendable {
         #endif
     }
 
+    /// Whether a file called `name` exists in any folder (hidden folders excepted).
+    ///
+    /// Reads folder entries only — no file is opened or stat-ed unless the entry type is unknown.
+    public func containsFile(named name: String) -> Bool {
+        var pending = [root]
+        while let dirPath = pending.popLast() {
+            guard let dir = opendir(dirPath) else { continue }
+            defer { closedir(dir) }
+            while let entry = readdir(dir) {
+                let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw -> String in
+                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                }
+                if entryName.hasPrefix(".") { continue }
+                let type = entry.pointee.d_type
+                if entryName == name, type != UInt8(DT_DIR) { return true }
+                if type == UInt8(DT_DIR) {
+                    pending.append(dirPath + "/" + entryName)
+                } else if type == UInt8(DT_UNKNOWN) {
+                    var st = stat()
+                    if lstat(dirPath + "/" + entryName, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
+                        pending.append(dirPath + "/" + entryName)
+                    }
+                }
+            }
+        }
+        return false
+    }
+
     // MARK: - Reading
 
     /// Reads a regular file without following symbolic links or blocking on FIFOs.
