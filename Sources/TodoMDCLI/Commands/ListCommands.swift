@@ -24,9 +24,9 @@ struct ListOptions: ParsableArguments {
             return key
         }
         let sortKey = try sort.map { name -> SortKey in
-            guard let key = SortKey(rawValue: name.lowercased()) else {
+            guard let key = SortKey(rawValue: name.lowercased()), SortKey.userKeys.contains(key) else {
                 throw TodoError.invalidValue(field: "--sort", value: name,
-                                             reason: "one of " + SortKey.allCases.map(\.rawValue).joined(separator: ", "))
+                                             reason: "one of " + SortKey.userKeys.map(\.rawValue).joined(separator: ", "))
             }
             return key
         }

@@ -42,12 +42,13 @@ public struct Grouper {
     /// group named `""`, even when empty.
     public func group(_ rows: [TaskRow]) -> [TaskGroup] {
         if key == .none { return [TaskGroup(name: "", tasks: rows)] }
-        // Each row yields (order, name) memberships.
+        // Each row yields (order, name) memberships; a group's identity is its value, not its
+        // display name (a tag literally called "a, b" is not the combination [a, b]).
         var groups: [String: (order: [Int], name: String, tasks: [TaskRow])] = [:]
         var ids: [String] = []
         for row in rows {
             for (order, name) in memberships(row) {
-                let id = name
+                let id = identity(of: row, name: name, order: order)
                 if groups[id] == nil {
                     groups[id] = (order, name, [])
                     ids.append(id)
@@ -58,6 +59,17 @@ public struct Grouper {
         return ids.compactMap { groups[$0] }
             .sorted { a, b in a.order.lexicographicallyPrecedes(b.order) }
             .map { TaskGroup(name: $0.name, tasks: $0.tasks) }
+    }
+
+    /// What makes two memberships the same group.
+    func identity(of row: TaskRow, name: String, order: [Int]) -> String {
+        let value: String
+        switch key {
+        case .tags: value = row.tags.isEmpty ? "" : Array(Set(row.tags)).sorted().joined(separator: "\u{1F}")
+        default: value = name
+        }
+        // The order vector tells "no value" groups from a value spelled like their name.
+        return "\(order.first ?? 0)\u{1E}\(value)"
     }
 
     /// Text groups order A–Z (by the §21 text order) with "no value" last: the order vector

@@ -7,6 +7,11 @@ public enum SortKey: String, Sendable, CaseIterable {
     case priority, estimate, title, created, modified, completed, flagged, manual
     case projectOrder = "project_order"
     case projectRecent = "project_recent"
+    /// Upcoming's own order (§6): the scheduled date if after today, else the due date.
+    case upcomingDate = "upcoming_date"
+
+    /// Keys a user may pass to `--sort` or a perspective's `sort`.
+    public static let userKeys: [SortKey] = allCases.filter { $0 != .upcomingDate }
 
     /// The direction built into the key (§21).
     public var defaultDirection: SortDirection {
@@ -31,6 +36,8 @@ public struct SortOrder: Sendable {
     public var manualOrder: [String]
     /// The user's saved project order, for `project_order`.
     public var projectOrder: [String]
+    /// Today, for `upcoming_date`.
+    public var today: LocalDate?
 
     public init(_ key: SortKey, direction: SortDirection? = nil, manualOrder: [String] = [], projectOrder: [String] = []) {
         self.key = key
@@ -84,6 +91,10 @@ public struct SortOrder: Sendable {
                 case let (x?, y?): return x == y ? 0 : (x < y ? -1 : 1)
                 }
             }
+        case .upcomingDate:
+            let today = self.today ?? LocalDate(dayNumber: 0)
+            func date(_ r: TaskRow) -> LocalDate? { r.scheduled.flatMap { $0 > today ? $0 : nil } ?? r.due }
+            return by { cmp(date($0), date($1)) }
         case .manual:
             return SortOrder.manual(rows, order: manualOrder)
         case .projectOrder, .projectRecent:

@@ -94,6 +94,7 @@ public final class Vault: Sendable {
         let filter = compiler.compile(rules)
         let rows = try index.rows(matching: filter)
         var order = SortOrder(sort, direction: direction)
+        order.today = clock.today
         if sort == .manual || sort == .projectOrder {
             let file = (try? orderFile().0) ?? OrderFile()
             order.manualOrder = manualOrder ?? file.order(for: manualKey)

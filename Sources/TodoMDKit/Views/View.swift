@@ -36,7 +36,7 @@ public struct View: Sendable {
             return View(id: "upcoming", name: "Upcoming",
                         rules: .all(active, notDeferred,
                                     .any(.when("due", "after", "today"), .when("scheduled", "after", "today"))),
-                        sort: .created, sortDirection: .ascending, group: .upcomingDate)
+                        sort: .upcomingDate, sortDirection: .ascending, group: .upcomingDate)
         case "anytime":
             return View(id: "anytime", name: "Anytime", rules: .all(active, notDeferred),
                         sort: .manual, sortDirection: nil, group: .none)
