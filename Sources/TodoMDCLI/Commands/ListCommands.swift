@@ -12,6 +12,11 @@ struct ListOptions: ParsableArguments {
     @Option(name: .long, help: "Sort direction: asc or desc (default: the key's own).")
     var direction: String?
 
+    @Option(name: .long, help: "List a perspective instead of a view.")
+    var perspective: String?
+
+    @OptionGroup var filter: QuickFilterOptions
+
     @OptionGroup var output: OutputOptions
     @OptionGroup var global: GlobalOptions
 
@@ -37,7 +42,21 @@ struct ListOptions: ParsableArguments {
             return d
         }
         let vault = try context.openVault()
-        let listing = try vault.list(view, group: groupKey, sort: sortKey, direction: sortDirection)
+        let listing: Listing
+        if let perspective {
+            warnAboutPerspectives(try vault.loadPerspectives().warning, context)
+            listing = try vault.run(try vault.perspective(perspective), extra: filter.quickFilter.rules,
+                                    group: groupKey, sort: sortKey, direction: sortDirection)
+        } else if let extra = filter.quickFilter.rules {
+            let v = try View.named(view)
+            let combined = RuleNode.group(RuleGroup(.and, [v.rules, extra]))
+            let sort = sortKey ?? v.sort
+            listing = try vault.list(rules: combined, id: v.id, name: v.name, sort: sort,
+                                     direction: sortDirection ?? (sortKey == nil ? v.sortDirection : nil),
+                                     group: groupKey ?? v.group, manualKey: v.id)
+        } else {
+            listing = try vault.list(view, group: groupKey, sort: sortKey, direction: sortDirection)
+        }
         if output.json {
             context.line(listing.json)
         } else {
@@ -111,10 +130,16 @@ struct Areas: VaultCommand {
 
 struct Projects: VaultCommand {
     static let configuration = CommandConfiguration(abstract: "Projects with their area and number of open tasks.")
+    @Option(help: "Save the project order (comma-separated), used by the project_order sort.") var order: String?
     @OptionGroup var output: OutputOptions
     @OptionGroup var global: GlobalOptions
     func run(_ context: CommandContext) throws {
-        try NameCountOutput.print("projects", try context.openVault().projects(), json: output.json, context)
+        let vault = try context.openVault()
+        if let order {
+            let names = order.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            try vault.setProjectOrder(names)
+        }
+        try NameCountOutput.print("projects", try vault.projects(), json: output.json, context)
     }
 }
 

@@ -13,7 +13,7 @@ struct TodoMD: ParsableCommand {
             Init.self, Add.self, List.self,
             Today.self, Inbox.self, Upcoming.self, Anytime.self, Someday.self, Flagged.self, Logbook.self,
             Show.self, Edit.self, Done.self, Reopen.self, Cancel.self, Delete.self, Defer.self, Move.self,
-            Areas.self, Projects.self, Tags.self, Doctor.self, Reindex.self, Serve.self,
+            Areas.self, Projects.self, Tags.self, PerspectiveCommand.self, Doctor.self, Reindex.self, Serve.self,
         ]
     )
 }

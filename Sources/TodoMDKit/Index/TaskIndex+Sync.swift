@@ -157,6 +157,12 @@ extension TaskIndex {
 
     // MARK: - Storing
 
+    /// The folded text for `string_contains`, or nil when SQLite's ASCII `lower()` gives the
+    /// same result (pure-ASCII text): most tasks then store nothing extra.
+    static func foldIfNeeded(_ text: String) -> String? {
+        text.utf8.allSatisfy { $0 < 0x80 } ? nil : TextFolding.fold(text)
+    }
+
     static func deleteFile(_ id: String, _ db: Database) throws {
         if let rid = try Int64.fetchOne(db, sql: "SELECT rid FROM task WHERE id = ?", arguments: [id]) {
             try db.execute(sql: "DELETE FROM task_fts WHERE rowid = ?", arguments: [rid])
@@ -175,8 +181,8 @@ extension TaskIndex {
             INSERT INTO task (id, filename, title, title_key, status, due, defer, scheduled, priority, flagged,
                 area, project, tags, recurrence, recurrence_mode, estimated_minutes, description, created, modified,
                 completed, source, region, bucket, plan_date, carry_count, backlog_since, note, note_line, body,
-                warning_count, json)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                warning_count, json, title_fold, description_fold, body_fold)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         let tagStatement = try db.makeStatement(sql: "INSERT INTO task_tag (task_rid, tag, position) VALUES (?, ?, ?)")
         let ftsStatement = try db.makeStatement(sql: "INSERT INTO task_fts (rowid, title, description, body) VALUES (?, ?, ?, ?)")
@@ -198,13 +204,16 @@ extension TaskIndex {
                     t.modified?.timeIntervalSince1970, t.completed?.timeIntervalSince1970, t.source,
                     t.region?.rawValue, t.bucket?.rawValue, t.planDate?.description, t.carryCount,
                     t.backlogSince?.description, t.note, t.noteLine, t.body, t.warnings.count, TaskJSON.encode(t),
+                    TaskIndex.foldIfNeeded(t.title), t.description.flatMap(TaskIndex.foldIfNeeded),
+                    TaskIndex.foldIfNeeded(t.body),
                 ]
                 try taskStatement.execute(arguments: StatementArguments(values))
                 let rid = db.lastInsertedRowID
                 for (i, tag) in t.tags.enumerated() {
                     try tagStatement.execute(arguments: [rid, tag, i])
                 }
-                try ftsStatement.execute(arguments: [rid, t.title, t.description ?? "", t.body])
+                // The body is indexed folded, so its words split exactly as a folded needle's do.
+                try ftsStatement.execute(arguments: [rid, t.title, t.description ?? "", TaskIndex.foldIfNeeded(t.body) ?? t.body])
             }
         }
     }

@@ -13,7 +13,7 @@ public final class TaskIndex: Sendable {
 
     /// Bumped whenever the schema or the meaning of a stored column changes: an index with
     /// another value is thrown away and rebuilt.
-    static let schemaVersion = "todomd-index-3"
+    static let schemaVersion = "todomd-index-4"
 
     /// Opens (or creates, or rebuilds) the index at `path`.
     ///
@@ -113,7 +113,8 @@ public final class TaskIndex: Sendable {
                     estimated_minutes INTEGER, description TEXT, created REAL NOT NULL, modified REAL,
                     completed REAL, source TEXT NOT NULL, region TEXT, bucket TEXT, plan_date TEXT,
                     carry_count INTEGER, backlog_since TEXT, note TEXT, note_line INTEGER, body TEXT NOT NULL,
-                    warning_count INTEGER NOT NULL, json TEXT NOT NULL);
+                    warning_count INTEGER NOT NULL, json TEXT NOT NULL,
+                    title_fold TEXT, description_fold TEXT, body_fold TEXT);
                 CREATE INDEX task_filename ON task(filename);
                 CREATE INDEX task_status ON task(status);
                 CREATE TABLE task_tag (task_rid INTEGER NOT NULL, tag TEXT NOT NULL, position INTEGER NOT NULL,

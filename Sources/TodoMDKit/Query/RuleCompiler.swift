@@ -1,24 +1,7 @@
 import Foundation
-import GRDB
 
-/// A piece of SQL with its bound arguments; values are never spliced into the text.
-public struct SQLFragment: Sendable {
-    public var sql: String
-    public var arguments: [DatabaseValue]
-
-    public init(_ sql: String, _ arguments: [DatabaseValue] = []) {
-        self.sql = sql
-        self.arguments = arguments
-    }
-
-    /// Matches every row.
-    public static let all = SQLFragment("1")
-}
-
-/// Compiles rules (§10, §21) to a SQL condition over the index's `task` table.
-///
-/// Every condition yields 0 or 1, never NULL, so `NOT` groups behave as "none of" for absent
-/// values too. Disabled and neutral nodes are dropped first; warnings say which and why.
+/// Validates a rule tree (§10, §21) into a ``Predicate``: disabled and neutral nodes are dropped
+/// and each neutral one is reported as a warning naming where it is and why.
 public struct RuleCompiler {
     /// "Today", for relative dates.
     public let today: LocalDate
@@ -26,23 +9,35 @@ public struct RuleCompiler {
     public let timeZone: TimeZone
     /// Why nodes were treated as neutral, in the order met.
     public private(set) var warnings: [String] = []
+    /// Neutral nodes by path (`rules.conditions[2]`) with the reason, for editors and `show`.
+    public private(set) var neutral: [String: String] = [:]
 
     public init(today: LocalDate, timeZone: TimeZone) {
         self.today = today
         self.timeZone = timeZone
     }
 
-    /// The SQL condition for `root`; `1` when nothing is left after dropping neutral nodes.
-    public mutating func compile(_ root: RuleNode) -> SQLFragment {
-        compileNode(root, path: "rules") ?? .all
+    /// The predicate for `root`; nil when nothing is left (every task matches).
+    public mutating func predicate(_ root: RuleNode) -> Predicate? {
+        node(root, path: "rules")
     }
 
-    mutating func neutral(_ path: String, _ reason: String) -> SQLFragment? {
-        warnings.append("\(path): \(reason); ignored")
+    /// The SQL condition for `root`; `1` when nothing is left after dropping neutral nodes.
+    public mutating func compile(_ root: RuleNode) -> SQLFragment {
+        predicate(root)?.sql(timeZone: timeZone) ?? .all
+    }
+
+    mutating func neutral(_ path: String, _ reason: String) -> Predicate? {
+        record(path, reason)
         return nil
     }
 
-    mutating func compileNode(_ node: RuleNode, path: String) -> SQLFragment? {
+    mutating func record(_ path: String, _ reason: String) {
+        warnings.append("\(path): \(reason); ignored")
+        neutral[path] = reason
+    }
+
+    mutating func node(_ node: RuleNode, path: String) -> Predicate? {
         switch node {
         case let .invalid(json):
             if case .object = json { return neutral(path, "neither a group nor a condition") }
@@ -50,128 +45,119 @@ public struct RuleCompiler {
         case let .group(group):
             guard group.enabled else { return nil }
             guard let op = group.op else { return neutral(path, "unknown operator `\(group.operatorName)`") }
-            var parts: [SQLFragment] = []
+            var parts: [Predicate] = []
             for (i, child) in group.conditions.enumerated() {
-                if let part = compileNode(child, path: "\(path).conditions[\(i)]") { parts.append(part) }
+                if let part = self.node(child, path: "\(path).conditions[\(i)]") { parts.append(part) }
             }
             guard !parts.isEmpty else {
-                if group.conditions.isEmpty, path != "rules" { warnings.append("\(path): empty group; ignored") }
+                if group.conditions.isEmpty, path != "rules" { record(path, "empty group") }
                 return nil
             }
-            let joined = parts.map { "(\($0.sql))" }.joined(separator: op == .and ? " AND " : " OR ")
-            let args = parts.flatMap(\.arguments)
-            return op == .not ? SQLFragment("NOT (\(joined))", args) : SQLFragment(joined, args)
+            switch op {
+            case .and: return parts.count == 1 ? parts[0] : .all(parts)
+            case .or: return parts.count == 1 ? parts[0] : .any(parts)
+            case .not: return .none(parts)
+            }
         case let .condition(c):
             guard c.enabled else { return nil }
-            guard let fragment = compileCondition(c, path: path) else { return nil }
-            return SQLFragment("IFNULL((\(fragment.sql)), 0)", fragment.arguments)
+            return condition(c, path: path).map(Predicate.test)
         }
+    }
+
+    /// The typed test one condition compiles to, or nil when it is neutral.
+    public func test(for condition: RuleCondition) -> FieldTest? {
+        var copy = self
+        return copy.condition(condition, path: "")
     }
 
     // MARK: - Conditions
 
-    static let enumFields: Set<String> = ["status", "priority", "region", "bucket"]
-    static let textFields: Set<String> = ["area", "project", "source"]
-    static let plainDateFields: Set<String> = ["due", "scheduled", "defer"]
-    static let instantFields: Set<String> = ["created", "completed", "modified"]
-
-    mutating func compileCondition(_ c: RuleCondition, path: String) -> SQLFragment? {
+    mutating func condition(_ c: RuleCondition, path: String) -> FieldTest? {
         let field = c.field, op = c.op
-        func bad(_ reason: String) -> SQLFragment? { neutral(path, reason) }
-        func unsupported() -> SQLFragment? { bad("`\(op)` is not an operator for `\(field)`") }
+        func bad(_ reason: String) -> FieldTest? {
+            record(path, reason)
+            return nil
+        }
+        func unsupported() -> FieldTest? { bad("`\(op)` is not an operator for `\(field)`") }
+        func text() -> String? { c.value?.stringValue }
+        func texts() -> [String]? {
+            guard let list = c.value?.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else { return nil }
+            return list.compactMap(\.stringValue)
+        }
 
         switch field {
-        case "status", "priority", "area", "project", "source", "region", "bucket":
-            let isEnum = RuleCompiler.enumFields.contains(field)
-            let column = field == "priority" ? "priority" : field
-            func encode(_ s: String) -> DatabaseValue {
-                guard isEnum else { return s.databaseValue }
-                let lower = s.lowercased()
-                if field == "priority" { return (Priority(rawValue: lower)?.rank ?? -1).databaseValue }
-                return lower.databaseValue
-            }
+        case "status", "priority", "region", "bucket", "area", "project", "source":
+            let isEnum = ["status", "priority", "region", "bucket"].contains(field)
             if ["region", "bucket"].contains(field), !["equals", "in", "is_nil"].contains(op) { return unsupported() }
+            func wrap(_ test: ValueTest) -> FieldTest {
+                if let e = EnumField(rawValue: field) { return .enumeration(e, test) }
+                return .text(TextField(rawValue: field) ?? .area, test)
+            }
+            func norm(_ s: String) -> String { isEnum ? s.lowercased() : s }
             switch op {
             case "equals", "not_equals":
-                guard let s = c.value?.stringValue else { return bad("`\(op)` needs a text value") }
-                return op == "equals" ? SQLFragment("\(column) = ?", [encode(s)])
-                    : SQLFragment("\(column) IS NULL OR \(column) <> ?", [encode(s)])
+                guard let s = text() else { return bad("`\(op)` needs a text value") }
+                return wrap(op == "equals" ? .equals(norm(s)) : .notEquals(norm(s)))
             case "in", "not_in":
-                guard let list = c.value?.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
-                    return bad("`\(op)` needs a list of text values")
-                }
-                let values = list.compactMap(\.stringValue).map(encode)
-                if values.isEmpty { return SQLFragment(op == "in" ? "0" : "1") }
-                let marks = Array(repeating: "?", count: values.count).joined(separator: ", ")
-                return op == "in" ? SQLFragment("\(column) IN (\(marks))", values)
-                    : SQLFragment("\(column) IS NULL OR \(column) NOT IN (\(marks))", values)
+                guard let list = texts() else { return bad("`\(op)` needs a list of text values") }
+                if list.isEmpty { return .constant(op == "not_in") }
+                return wrap(op == "in" ? .isIn(list.map(norm)) : .notIn(list.map(norm)))
             case "is_nil", "is_not_nil":
-                guard ["area", "project", "source", "region", "bucket"].contains(field) else { return unsupported() }
-                return SQLFragment("\(column) IS \(op == "is_nil" ? "" : "NOT ")NULL")
+                guard !["status", "priority"].contains(field) else { return unsupported() }
+                return wrap(op == "is_nil" ? .isNil : .isNotNil)
             case "string_contains":
                 guard field == "source" else { return unsupported() }
-                guard let s = c.value?.stringValue else { return bad("`string_contains` needs a text value") }
-                return SQLFragment("instr(todomd_fold(source), ?) > 0", [TextFolding.fold(s).databaseValue])
+                guard let s = text() else { return bad("`string_contains` needs a text value") }
+                return .contains(.source, TextFolding.fold(s))
             default:
                 return unsupported()
             }
         case "flagged", "inbox":
             guard op == "equals" else { return unsupported() }
             guard let b = c.value?.boolValue else { return bad("`equals` needs true or false") }
-            let expr = field == "flagged" ? "flagged" : "(area IS NULL AND project IS NULL)"
-            return SQLFragment("\(expr) = ?", [(b ? 1 : 0).databaseValue])
+            return field == "flagged" ? .flagged(b) : .inbox(b)
         case "tags":
-            let exists = "EXISTS (SELECT 1 FROM task_tag WHERE task_tag.task_rid = task.rid AND tag"
             switch op {
             case "contains":
-                guard let s = c.value?.stringValue else { return bad("`contains` needs one tag") }
-                return SQLFragment("\(exists) = ?)", [s.databaseValue])
+                guard let s = text() else { return bad("`contains` needs one tag") }
+                return .tags(.contains(s))
             case "contains_any", "contains_all":
-                guard let list = c.value?.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
-                    return bad("`\(op)` needs a list of tags")
-                }
-                let tags = Array(Set(list.compactMap(\.stringValue))).sorted()
-                if tags.isEmpty { return SQLFragment(op == "contains_any" ? "0" : "1") }
-                let marks = Array(repeating: "?", count: tags.count).joined(separator: ", ")
-                if op == "contains_any" {
-                    return SQLFragment("\(exists) IN (\(marks)))", tags.map(\.databaseValue))
-                }
-                return SQLFragment("""
-                    (SELECT count(DISTINCT tag) FROM task_tag WHERE task_tag.task_rid = task.rid AND tag IN (\(marks))) = ?
-                    """, tags.map(\.databaseValue) + [tags.count.databaseValue])
-            case "is_empty": return SQLFragment("tags = ''")
-            case "is_not_empty": return SQLFragment("tags <> ''")
+                guard let list = texts() else { return bad("`\(op)` needs a list of tags") }
+                if list.isEmpty { return .constant(op == "contains_all") }
+                let tags = Array(Set(list)).sorted()
+                return .tags(op == "contains_any" ? .containsAny(tags) : .containsAll(tags))
+            case "is_empty": return .tags(.isEmpty)
+            case "is_not_empty": return .tags(.isNotEmpty)
             default: return unsupported()
             }
         case "due", "scheduled", "defer", "created", "completed", "modified":
-            return compileDate(c, path: path)
+            return dateCondition(c, field: DateField(rawValue: field) ?? .due, path: path)
         case "estimated_minutes":
             switch op {
-            case "is_nil": return SQLFragment("estimated_minutes IS NULL")
-            case "is_not_nil": return SQLFragment("estimated_minutes IS NOT NULL")
+            case "is_nil": return .estimate(.isNil)
+            case "is_not_nil": return .estimate(.isNotNil)
             case "less_than", "greater_than", "equals":
                 guard let n = c.value?.numberValue else { return bad("`\(op)` needs a number") }
-                let sqlOp = op == "less_than" ? "<" : op == "greater_than" ? ">" : "="
-                return SQLFragment("estimated_minutes \(sqlOp) ?", [n.databaseValue])
+                return .estimate(op == "less_than" ? .lessThan(n) : op == "greater_than" ? .greaterThan(n) : .equals(n))
             default: return unsupported()
             }
         case "recurrence":
             switch op {
-            case "is_nil": return SQLFragment("recurrence IS NULL")
-            case "is_not_nil": return SQLFragment("recurrence IS NOT NULL")
+            case "is_nil": return .recurrenceIsNil(true)
+            case "is_not_nil": return .recurrenceIsNil(false)
             default: return unsupported()
             }
         case "title", "description", "body":
             guard op == "string_contains" else { return unsupported() }
-            guard let s = c.value?.stringValue else { return bad("`string_contains` needs a text value") }
-            return SQLFragment("instr(todomd_fold(\(field)), ?) > 0", [TextFolding.fold(s).databaseValue])
+            guard let s = text() else { return bad("`string_contains` needs a text value") }
+            return .contains(SearchField(rawValue: field) ?? .title, TextFolding.fold(s))
         default:
             return bad("unknown field `\(field)`")
         }
     }
 
     /// A date value: `YYYY-MM-DD`, `today`, `yesterday` or `tomorrow`.
-    func date(_ value: JSONValue?) -> LocalDate? {
+    public func date(_ value: JSONValue?) -> LocalDate? {
         guard let s = value?.stringValue?.lowercased() else { return nil }
         switch s {
         case "today": return today
@@ -181,47 +167,29 @@ public struct RuleCompiler {
         }
     }
 
-    mutating func compileDate(_ c: RuleCondition, path: String) -> SQLFragment? {
-        let col = c.field
-        let instant = RuleCompiler.instantFields.contains(col)
-        func bad(_ reason: String) -> SQLFragment? { neutral(path, reason) }
-        // Bounds as a half-open range of local days [from, to+1).
-        func range(_ from: LocalDate?, _ to: LocalDate?) -> SQLFragment {
-            var parts: [String] = []
-            var args: [DatabaseValue] = []
-            if let from {
-                parts.append("\(col) >= ?")
-                args.append(instant ? from.startOfDay(in: timeZone).timeIntervalSince1970.databaseValue
-                                    : from.description.databaseValue)
-            }
-            if let to {
-                if instant {
-                    parts.append("\(col) < ?")
-                    args.append(to.adding(days: 1).startOfDay(in: timeZone).timeIntervalSince1970.databaseValue)
-                } else {
-                    parts.append("\(col) <= ?")
-                    args.append(to.description.databaseValue)
-                }
-            }
-            return SQLFragment(parts.isEmpty ? "\(col) IS NOT NULL" : parts.joined(separator: " AND "), args)
+    mutating func dateCondition(_ c: RuleCondition, field: DateField, path: String) -> FieldTest? {
+        func bad(_ reason: String) -> FieldTest? {
+            record(path, reason)
+            return nil
+        }
+        func range(_ from: LocalDate?, _ to: LocalDate?, orNone: Bool = false) -> FieldTest {
+            .dateRange(field, from: from, to: to, orNone: orNone)
         }
         switch c.op {
-        case "is_nil": return SQLFragment("\(col) IS NULL")
-        case "is_not_nil": return SQLFragment("\(col) IS NOT NULL")
+        case "is_nil": return .dateIsNil(field, true)
+        case "is_not_nil": return .dateIsNil(field, false)
         case "on", "before", "after", "on_or_before", "on_or_after", "before_or_none", "after_or_none":
-            guard let d = date(c.value) else { return bad("`\(c.op)` needs a date (YYYY-MM-DD, today, yesterday, tomorrow)") }
+            guard let d = date(c.value) else {
+                return bad("`\(c.op)` needs a date (YYYY-MM-DD, today, yesterday or tomorrow)")
+            }
             switch c.op {
             case "on": return range(d, d)
             case "before": return range(nil, d.adding(days: -1))
             case "after": return range(d.adding(days: 1), nil)
             case "on_or_before": return range(nil, d)
             case "on_or_after": return range(d, nil)
-            case "before_or_none":
-                let r = range(nil, d.adding(days: -1))
-                return SQLFragment("\(col) IS NULL OR (\(r.sql))", r.arguments)
-            default:
-                let r = range(d.adding(days: 1), nil)
-                return SQLFragment("\(col) IS NULL OR (\(r.sql))", r.arguments)
+            case "before_or_none": return range(nil, d.adding(days: -1), orNone: true)
+            default: return range(d.adding(days: 1), nil, orNone: true)
             }
         case "between":
             guard let list = c.value?.arrayValue, list.count == 2, let a = date(list[0]), let b = date(list[1]) else {
@@ -232,19 +200,18 @@ public struct RuleCompiler {
             guard let n = c.value?.numberValue, n >= 0, n == n.rounded(), n < 100_000 else {
                 return bad("`\(c.op)` needs a whole number ≥ 0")
             }
-            let unit = (c.unit ?? "days").lowercased()
             let count = Int(n)
             let sign = c.op == "in_next" ? 1 : -1
             let other: LocalDate
-            switch unit {
+            switch (c.unit ?? "days").lowercased() {
             case "days", "day": other = today.adding(days: sign * count)
             case "weeks", "week": other = today.adding(days: sign * 7 * count)
             case "months", "month": other = today.adding(months: sign * count)
-            default: return bad("unknown unit `\(unit)` (days, weeks or months)")
+            default: return bad("unknown unit `\(c.unit ?? "")` (days, weeks or months)")
             }
             return c.op == "in_next" ? range(today, other) : range(other, today)
         default:
-            return bad("`\(c.op)` is not an operator for `\(col)`")
+            return bad("`\(c.op)` is not an operator for `\(field.rawValue)`")
         }
     }
 }

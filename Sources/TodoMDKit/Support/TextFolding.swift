@@ -46,4 +46,18 @@ public enum TextFolding {
         let n = fold(needle)
         return n.isEmpty || fold(haystack).contains(n)
     }
+
+    /// Whether `needle` occurs in `haystack` as a run of UTF-8 bytes (as SQLite's `instr` does;
+    /// Swift's `contains` would compare grapheme clusters instead).
+    public static func containsBytes(_ haystack: String, _ needle: String) -> Bool {
+        let h = Array(haystack.utf8), n = Array(needle.utf8)
+        guard !n.isEmpty else { return true }
+        guard h.count >= n.count else { return false }
+        var i = 0
+        while i + n.count <= h.count {
+            if h[i] == n[0], h[i..<(i + n.count)].elementsEqual(n) { return true }
+            i += 1
+        }
+        return false
+    }
 }

@@ -24,6 +24,10 @@ public enum TodoError: Error, LocalizedError, Sendable, Equatable {
     case noVault(String)
     /// A view name that is not one of §6's.
     case unknownView(String)
+    /// No perspective has this id.
+    case unknownPerspective(String)
+    /// Built-in perspectives cannot be changed (duplicate them instead).
+    case readOnlyPerspective(String)
     /// Anything else a user can read and act on.
     case message(String)
 
@@ -34,7 +38,8 @@ public enum TodoError: Error, LocalizedError, Sendable, Equatable {
     public var kind: Kind {
         switch self {
         case .taskNotFound: return .notFound
-        case .ambiguousReference, .unknownView: return .usage
+        case .ambiguousReference, .unknownView, .readOnlyPerspective: return .usage
+        case .unknownPerspective: return .notFound
         case .conflict: return .conflict
         case .invalidValue: return .invalid
         default: return .runtime
@@ -65,6 +70,10 @@ public enum TodoError: Error, LocalizedError, Sendable, Equatable {
         case let .unknownView(name):
             return "`\(name)` is not a view. Views: inbox, today, upcoming, anytime, someday, flagged, "
                 + "logbook, all, area:NAME, project:NAME, tag:NAME."
+        case let .unknownPerspective(id):
+            return "There is no perspective `\(id)`. `todomd perspective list` shows them."
+        case let .readOnlyPerspective(id):
+            return "`\(id)` is a built-in perspective and cannot be changed; `todomd perspective duplicate \(id)` makes an editable copy."
         case let .message(text):
             return text
         }

@@ -311,28 +311,50 @@ public final class Vault: Sendable {
 
     /// Moves a task within a view's manual order (§9): before `before`, or to the end.
     ///
-    /// Only that view's array in `.order.json` is rewritten; unknown keys and entries for tasks
-    /// not in the view are kept (after the view's tasks).
+    /// `viewID` is a built-in view or `perspective:ID`. Only that view's array is rewritten —
+    /// in `.order.json`, or in the perspective's own `manual_order` when it has one; unknown
+    /// keys and entries for tasks not in the view are kept (after the view's tasks).
     public func move(_ id: String, before: String?, inView viewID: String) throws {
-        let view = try View.named(viewID)
-        let (file, stamp) = try orderFile()
-        let listing = try list(rules: view.rules, id: view.id, name: view.name, sort: .manual, direction: nil,
+        let listing: Listing
+        var perspective: Perspective?
+        if viewID.hasPrefix("perspective:") {
+            let p = try self.perspective(String(viewID.dropFirst("perspective:".count)))
+            perspective = p.isBuiltIn ? nil : p
+            listing = try run(p, group: GroupKey.none, sort: .manual)
+        } else {
+            let view = try View.named(viewID)
+            listing = try list(rules: view.rules, id: view.id, name: view.name, sort: .manual, direction: nil,
                                group: .none, manualKey: view.id)
+        }
         var ids = listing.tasks.map(\.id)
         guard ids.contains(id) else {
-            throw TodoError.message("\(id) is not in the \(view.id) view, so it cannot be moved there")
+            throw TodoError.message("\(id) is not in the \(listing.view) view, so it cannot be moved there")
         }
         if let before, !ids.contains(before) {
-            throw TodoError.message("\(before) is not in the \(view.id) view")
+            throw TodoError.message("\(before) is not in the \(listing.view) view")
         }
         ids.removeAll { $0 == id }
         if let before, let at = ids.firstIndex(of: before) { ids.insert(id, at: at) } else { ids.append(id) }
-        let filenames = Dictionary(listing.tasks.map { ($0.filename, $0.id) }, uniquingKeysWith: { a, _ in a })
-        let kept = file.order(for: view.id).filter { entry in
-            !ids.contains(entry) && !(entry.contains("/") ? false : filenames[entry] != nil)
+        let filenames = Set(listing.tasks.map(\.filename))
+        func kept(_ old: [String]) -> [String] {
+            old.filter { entry in !ids.contains(entry) && (entry.contains("/") || !filenames.contains(entry)) }
         }
+        if var p = perspective, let own = p.manualOrder {
+            p.manualOrder = ids + kept(own)
+            try savePerspective(p)
+            return
+        }
+        let (file, stamp) = try orderFile()
         var updated = file
-        updated.setOrder(ids + kept, for: view.id)
+        updated.setOrder(ids + kept(file.order(for: listing.view)), for: listing.view)
+        try folder.write(Array(updated.text.utf8), to: ".order.json", expected: stamp)
+    }
+
+    /// Saves the user's project order (`"projects"` in `.order.json`), used by `project_order`.
+    public func setProjectOrder(_ projects: [String]) throws {
+        let (file, stamp) = try orderFile()
+        var updated = file
+        updated.json.set("projects", .array(projects.map(JSONValue.string)))
         try folder.write(Array(updated.text.utf8), to: ".order.json", expected: stamp)
     }
 
