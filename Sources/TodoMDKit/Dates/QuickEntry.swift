@@ -1,0 +1,268 @@
+/// Quick entry (§12): one line such as
+/// `Call dentist friday #health +Admin @Personal !high ~15m every month` read as a new task.
+///
+/// | token | meaning |
+/// |---|---|
+/// | `#tag` | a tag (letters, digits, `-`, `_`, `/`) |
+/// | `+Project`, `+"Meal Prep"` | project, matched to an existing one ignoring case, spaces and `-` |
+/// | `@Area`, `@"Deep Work"` | area, matched likewise |
+/// | `!high` `!medium` `!low` `!1` `!2` `!3` | priority (`!1` is high, `!3` low) |
+/// | `!flag` | flagged |
+/// | `~15m` `~1h` `~1h30m` | estimated minutes |
+/// | `due PHRASE`, `by PHRASE`, or a bare PHRASE | due (see ``DatePhrase``) |
+/// | `scheduled PHRASE`, `plan PHRASE` | scheduled |
+/// | `defer PHRASE`, `start PHRASE` | defer |
+/// | `every …` | recurrence (see ``RecurrencePhrase``) |
+///
+/// Rules (§21):
+/// - Keywords and phrases are case-insensitive. A keyword is taken only when a date phrase follows
+///   it; otherwise it stays in the title (`Plan the party`).
+/// - A short weekday (`sat`, `sun`, `wed`, also in `next wed`) counts only right after a keyword or
+///   at the end of the line, ignoring the tokens above (`Sun cream` stays a title).
+/// - Each date field takes its first phrase: keyword phrases are read first, then, if there is still
+///   no due date, the first bare phrase. Later phrases for a field already set stay in the title;
+///   so does a second `every …`.
+/// - Single-valued tokens (`+`, `@`, `!`, `~`) given twice: the last one wins.
+/// - Without any date phrase, an `every …` phrase also sets `due` to its first occurrence on or
+///   after today.
+/// - The title is what remains, with spaces collapsed.
+public enum QuickEntry {
+    /// Reads one quick-entry line.
+    ///
+    /// - Parameters:
+    ///   - line: the text the user typed.
+    ///   - today: the user's current local date; every phrase is relative to it.
+    ///   - knownProjects: existing project names; a `+Project` matching one ignoring case, spaces
+    ///     and `-` takes its spelling (`+mealprep` → `Meal Prep`). The first match in the list wins.
+    ///   - knownAreas: existing area names, matched likewise.
+    ///   - firstOccurrence: the first date on or after the given day on which the given RRULE
+    ///     occurs; used only for `every …` without a date phrase.
+    public static func parse(_ line: String, today: LocalDate, knownProjects: [String] = [],
+                             knownAreas: [String] = [],
+                             firstOccurrence: (String, LocalDate) -> LocalDate?) -> QuickEntryResult {
+        var result = QuickEntryResult(title: "")
+        var remaining = Line(tokens: tokens(of: line))
+
+        // Tokens with a sigil.
+        for (i, token) in remaining.tokens.enumerated() {
+            if read(token, into: &result, knownProjects: knownProjects, knownAreas: knownAreas) {
+                remaining.take(i..<(i + 1))
+            }
+        }
+
+        // Keyword phrases and `every …`, left to right.
+        var i = 0
+        while i < remaining.tokens.count {
+            let word = remaining.words[i].lowercased()
+            if let field = DateField(keyword: word), field.isUnset(in: result),
+               let match = DatePhrase.match(in: remaining.words, at: i + 1, today: today) {
+                field.set(match.date, in: &result)
+                remaining.take(i..<(i + 1 + match.length))
+                i += match.length + 1
+            } else if word == "every", result.recurrence == nil,
+                      let match = RecurrencePhrase.match(in: remaining.words, at: i) {
+                result.recurrence = match.rule
+                remaining.take(i..<(i + match.length))
+                i += match.length
+            } else {
+                i += 1
+            }
+        }
+
+        // The first bare phrase.
+        if result.due == nil {
+            for i in remaining.tokens.indices where !remaining.words[i].isEmpty {
+                guard var match = DatePhrase.match(in: remaining.words, at: i, today: today) else { continue }
+                if match.usesShortWeekday, remaining.hasWord(after: i + match.length - 1) {
+                    guard let plain = DatePhrase.match(in: remaining.words, at: i, today: today, allowShortWeekdays: false)
+                    else { continue }
+                    match = plain
+                }
+                result.due = match.date
+                remaining.take(i..<(i + match.length))
+                break
+            }
+        }
+
+        if let rule = result.recurrence, result.due == nil, result.scheduled == nil, result.deferDate == nil {
+            result.due = firstOccurrence(rule, today)
+        }
+        result.title = remaining.words.filter { !$0.isEmpty }.joined(separator: " ")
+        return result
+    }
+
+    /// The tokens of a line and which of them are still title words.
+    struct Line {
+        let tokens: [String]
+        /// The tokens, with those already taken blanked so no phrase runs across them.
+        private(set) var words: [String]
+        /// The index of the last title word, or −1 when none is left.
+        private var lastWord: Int
+
+        init(tokens: [String]) {
+            self.tokens = tokens
+            self.words = tokens
+            self.lastWord = tokens.count - 1
+        }
+
+        mutating func take(_ range: Range<Int>) {
+            for i in range { words[i] = "" }
+            while lastWord >= 0, words[lastWord].isEmpty { lastWord -= 1 }
+        }
+
+        /// Whether a title word comes after index `i`.
+        func hasWord(after i: Int) -> Bool { lastWord > i }
+    }
+
+    // MARK: - Tokens
+
+    /// The words of `line`, with a quoted `+"…"` or `@"…"` name kept as one token.
+    static func tokens(of line: String) -> [String] {
+        let words = line.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+        // closing[i]: the first index ≥ i of a word ending in `"`, so each quote is found in one pass.
+        var closing = [Int?](repeating: nil, count: words.count + 1)
+        for i in stride(from: words.count - 1, through: 0, by: -1) {
+            closing[i] = words[i].hasSuffix("\"") ? i : closing[i + 1]
+        }
+        var tokens: [String] = []
+        var i = 0
+        while i < words.count {
+            let word = words[i]
+            if opensQuote(word), let close = closing[i + 1] {
+                tokens.append(words[i...close].joined(separator: " "))
+                i = close + 1
+            } else {
+                tokens.append(word)
+                i += 1
+            }
+        }
+        return tokens
+    }
+
+    /// `+"Meal` or `@"Deep`: a quoted name that continues in later words.
+    private static func opensQuote(_ word: String) -> Bool {
+        guard word.hasPrefix("+\"") || word.hasPrefix("@\"") else { return false }
+        return word.count == 2 || !word.hasSuffix("\"")
+    }
+
+    /// Applies a sigil token (`#`, `+`, `@`, `!`, `~`) to `result`; false when `token` is a word.
+    private static func read(_ token: String, into result: inout QuickEntryResult,
+                             knownProjects: [String], knownAreas: [String]) -> Bool {
+        guard let sigil = token.first else { return false }
+        let rest = String(token.dropFirst())
+        switch sigil {
+        case "#":
+            guard isTag(rest) else { return false }
+            if !result.tags.contains(rest) { result.tags.append(rest) }
+        case "+":
+            guard let name = name(rest) else { return false }
+            result.project = existing(name, in: knownProjects)
+        case "@":
+            guard let name = name(rest) else { return false }
+            result.area = existing(name, in: knownAreas)
+        case "!":
+            switch rest.lowercased() {
+            case "high", "1": result.priority = .high
+            case "medium", "med", "2": result.priority = .medium
+            case "low", "3": result.priority = .low
+            case "flag", "flagged": result.flagged = true
+            default: return false
+            }
+        case "~":
+            guard let minutes = minutes(rest) else { return false }
+            result.estimatedMinutes = minutes
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Letters, digits, `-`, `_` and `/`, at least one.
+    static func isTag(_ text: String) -> Bool {
+        !text.isEmpty && text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "/" }
+    }
+
+    /// The name in `Admin` or `"Meal Prep"`; it needs a letter so `+1` and `@` stay words.
+    static func name(_ text: String) -> String? {
+        var inner = Substring(text)
+        if inner.hasPrefix("\"") {
+            guard inner.count >= 2, inner.hasSuffix("\"") else { return nil }
+            inner = inner.dropFirst().dropLast()
+        }
+        let name = inner.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        guard name.contains(where: \.isLetter), !name.contains("\"") else { return nil }
+        return name
+    }
+
+    /// The first of `known` equal to `name` ignoring case, spaces and `-`; else `name` itself.
+    static func existing(_ name: String, in known: [String]) -> String {
+        func key(_ s: String) -> String { s.lowercased().filter { $0 != "-" && !$0.isWhitespace } }
+        let wanted = key(name)
+        return known.first(where: { key($0) == wanted }) ?? name
+    }
+
+    /// `15m`, `1h`, `1h30m`, `90m` in minutes.
+    static func minutes(_ text: String) -> Int? {
+        var hours = 0, minutes = 0, digits = "", sawUnit = false, sawMinutes = false
+        for ch in text.lowercased() {
+            if ch.isASCII, ch.isNumber {
+                guard digits.count < 5 else { return nil }
+                digits.append(ch)
+            } else if ch == "h", !digits.isEmpty, !sawUnit, let n = Int(digits) {
+                hours = n
+                sawUnit = true
+                digits = ""
+            } else if ch == "m", !digits.isEmpty, !sawMinutes, let n = Int(digits) {
+                minutes = n
+                sawUnit = true
+                sawMinutes = true
+                digits = ""
+            } else {
+                return nil
+            }
+        }
+        guard digits.isEmpty, sawUnit else { return nil }
+        return hours * 60 + minutes
+    }
+
+    /// `15m`, `1h`, `1h30m`: the estimate as typed in quick entry.
+    static func estimateText(_ minutes: Int) -> String {
+        switch (minutes / 60, minutes % 60) {
+        case (0, let m): return "\(m)m"
+        case (let h, 0): return "\(h)h"
+        case let (h, m): return "\(h)h\(m)m"
+        }
+    }
+
+    // MARK: - Keywords
+
+    /// The date a keyword sets.
+    enum DateField {
+        case due, scheduled, deferDate
+
+        init?(keyword: String) {
+            switch keyword {
+            case "due", "by": self = .due
+            case "scheduled", "plan": self = .scheduled
+            case "defer", "start": self = .deferDate
+            default: return nil
+            }
+        }
+
+        func isUnset(in result: QuickEntryResult) -> Bool {
+            switch self {
+            case .due: return result.due == nil
+            case .scheduled: return result.scheduled == nil
+            case .deferDate: return result.deferDate == nil
+            }
+        }
+
+        func set(_ date: LocalDate, in result: inout QuickEntryResult) {
+            switch self {
+            case .due: result.due = date
+            case .scheduled: result.scheduled = date
+            case .deferDate: result.deferDate = date
+            }
+        }
+    }
+}
