@@ -165,7 +165,7 @@ enum VaultTestFiles {
         let v = try TemporaryVault()
         try v.task("a.md", title: "A", "due: \"2026-11-20\"", body: "Notes stay.\n")
         let vault = try v.open()
-        let done = try vault.complete("a.md")
+        let done = try vault.complete("a.md").completed
         #expect(done.id == "a.md")
         #expect(done.status == .done)
         #expect(done.completed == v.clock.now)
@@ -185,7 +185,7 @@ enum VaultTestFiles {
         let v = try TemporaryVault()
         try v.task("Work/Deep/a.md", title: "A")
         let vault = try v.open()
-        let done = try vault.complete("Work/Deep/a.md")
+        let done = try vault.complete("Work/Deep/a.md").completed
         #expect(done.id == "Work/Deep/a.md")
         #expect(v.exists("Work/Deep/a.md"))
         #expect(!v.exists("Archive/a.md"))
@@ -326,7 +326,7 @@ enum VaultTestFiles {
         try v.write(".todomd/config.json", "{\"archive_completed\": true}\n")
         try v.task(id, title: "Finish it", body: "Body.\n")
         let vault = try v.open()
-        let done = try vault.complete(id)
+        let done = try vault.complete(id).completed
         #expect(done.id == destination)
         #expect(done.status == .done)
         #expect(done.completed == v.clock.now)
@@ -346,7 +346,7 @@ enum VaultTestFiles {
         if let config { try v.write(".todomd/config.json", config) }
         try v.task("a.md", title: "A")
         let vault = try v.open()
-        #expect(try vault.complete("a.md").id == "a.md")
+        #expect(try vault.complete("a.md").completed.id == "a.md")
         #expect(v.exists("a.md"))
         #expect(!v.exists("Archive"))
     }

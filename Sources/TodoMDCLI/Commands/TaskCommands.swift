@@ -53,7 +53,7 @@ struct FieldOptions: ParsableArguments {
             guard estimate >= 0 else { throw TodoError.invalidValue(field: "estimate", value: "\(estimate)", reason: "minutes ≥ 0") }
             c.set(.estimatedMinutes, .int(estimate))
         }
-        if let rule = self.repeat { c.set(.recurrence, .string(rule)) }
+        if let rule = self.repeat { c.set(.recurrence, .string(try FieldParsing.recurrence(rule))) }
         if let description { c.set(.description, .string(description)) }
         if let source { c.set(.source, .string(source)) }
         return c
@@ -67,6 +67,28 @@ enum FieldParsing {
             throw TodoError.invalidValue(field: "priority", value: text, reason: "one of none, low, medium, high")
         }
         return p
+    }
+
+    /// An RRULE (validated, written canonically) or an `every …` phrase.
+    static func recurrence(_ text: String) throws -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.lowercased().hasPrefix("every") {
+            guard let rule = RecurrencePhrase.parse(trimmed) else {
+                throw TodoError.invalidValue(field: "recurrence", value: text,
+                                             reason: "not a phrase todo.md knows (try \"every 2 weeks\" or an RRULE)")
+            }
+            return rule
+        }
+        do {
+            return try RecurrenceRule(parsing: trimmed).serialized
+        } catch {
+            throw TodoError.invalidValue(field: "recurrence", value: text, reason: error.localizedDescription)
+        }
+    }
+
+    /// The first date on or after `today` that `rule` gives, for a repeating task with no date.
+    static func firstOccurrence(_ rule: String, _ today: LocalDate) -> LocalDate? {
+        (try? RecurrenceRule(parsing: rule))?.occurrences(start: today).first { _ in true }
     }
 
     static func status(_ text: String) throws -> TaskStatus {
@@ -104,19 +126,43 @@ struct Add: VaultCommand {
         abstract: "Add a task; prints its id.",
         discussion: "Example: todomd add Buy milk --due tomorrow --tag errands")
 
-    @Argument(help: "The task's title.") var text: [String] = []
+    @Argument(help: "The task, in quick-entry form: Call dentist friday #health +Admin @Personal !high ~15m every month.")
+    var text: [String] = []
     @OptionGroup var fields: FieldOptions
     @Flag(name: .long, help: "Show what would be created without writing anything.") var dryRun = false
     @OptionGroup var output: OutputOptions
     @OptionGroup var global: GlobalOptions
 
     func run(_ context: CommandContext) throws {
-        let title = text.joined(separator: " ").trimmingCharacters(in: .whitespaces)
-        guard !title.isEmpty else { throw ValidationError("Give the task a title: todomd add Buy milk") }
+        let line = text.joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        guard !line.isEmpty else { throw ValidationError("Give the task a title: todomd add Buy milk tomorrow #errands") }
         let vault = try context.openVault()
-        var draft = TodoTask(title: title, created: context.clock.now, source: "user")
-        draft.apply(try fields.changes(today: context.clock.today))
+        let today = context.clock.today
+        let parsed = QuickEntry.parse(line, today: today, knownProjects: try vault.projects().map(\.name),
+                                      knownAreas: try vault.areas().map(\.name),
+                                      firstOccurrence: FieldParsing.firstOccurrence)
+        guard !parsed.title.isEmpty else {
+            throw ValidationError("`\(line)` has no title left once dates and tokens are read; add some words")
+        }
+        var draft = TodoTask(title: parsed.title, created: context.clock.now, source: "user")
+        draft.due = parsed.due
+        draft.deferDate = parsed.deferDate
+        draft.scheduled = parsed.scheduled
+        draft.priority = parsed.priority
+        draft.flagged = parsed.flagged
+        draft.area = parsed.area
+        draft.project = parsed.project
+        draft.tags = parsed.tags
+        draft.estimatedMinutes = parsed.estimatedMinutes
+        draft.recurrence = parsed.recurrence
+        // Options win over parsed tokens.
+        let options = try fields.changes(today: today)
+        draft.apply(options)
+        if options.values[.tags] != nil { draft.tags = FieldParsing.tags(fields.tags) }
         if let note = fields.note { draft.body = note }
+        if let rule = draft.recurrence, draft.due == nil, draft.scheduled == nil, draft.deferDate == nil {
+            draft.due = FieldParsing.firstOccurrence(rule, today)
+        }
         let task = try vault.add(draft, dryRun: dryRun)
         if output.json {
             context.line(TaskJSON.encode(task))
@@ -172,7 +218,7 @@ struct Edit: VaultCommand {
         if let status { changes.set(.status, .string(try FieldParsing.status(status).rawValue)) }
         if let flagged { changes.set(.flagged, .bool(try FieldParsing.bool(flagged, field: "flagged"))) }
         if let tagList { changes.set(.tags, .list(FieldParsing.tags([tagList]))) }
-        if let recurrence { changes.set(.recurrence, .string(recurrence)) }
+        if let recurrence { changes.set(.recurrence, .string(try FieldParsing.recurrence(recurrence))) }
         if let recurrenceMode {
             guard let mode = RecurrenceMode(rawValue: recurrenceMode.lowercased().replacingOccurrences(of: "-", with: "_")) else {
                 throw TodoError.invalidValue(field: "recurrence_mode", value: recurrenceMode, reason: "fixed or after_completion")
@@ -211,7 +257,13 @@ struct Done: VaultCommand {
     @OptionGroup var global: GlobalOptions
     func run(_ context: CommandContext) throws {
         let vault = try context.openVault()
-        TaskOutput.confirm("Done:", try vault.complete(try vault.resolve(task)), json: output.json, context)
+        let completion = try vault.complete(try vault.resolve(task))
+        TaskOutput.confirm("Done:", completion.completed, json: output.json, context)
+        if let next = completion.next, !output.json {
+            let when = next.due ?? next.scheduled ?? next.deferDate
+            let day = when.map { " — next " + TaskRenderer(style: context.style, today: context.clock.today).relative($0) } ?? ""
+            context.line("\(context.style.green("Next:")) \(next.title)\(day)  \(context.style.dim(next.id))")
+        }
     }
 }
 

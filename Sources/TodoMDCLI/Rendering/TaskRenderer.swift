@@ -95,6 +95,24 @@ struct TaskRenderer {
             .trimmingTrailingSpaces() + "  " + style.dim(stem)
     }
 
+    /// "every 2 weeks on Monday and Wednesday · next Mon 23 Nov, Wed 25 Nov, Mon 7 Dec".
+    func repeats(_ text: String, _ t: TodoTask) -> String {
+        guard let rule = try? RecurrenceRule(parsing: text) else { return "\(text) (not a valid rule: it will not repeat)" }
+        var out = rule.describe()
+        if t.recurrenceMode == .afterCompletion { out += ", counted from completion" }
+        // The next dates: after the anchor (or today, for after-completion rules and undated tasks).
+        let anchor = t.recurrenceMode == .afterCompletion ? today : (t.due ?? t.scheduled ?? t.deferDate ?? today)
+        var dates: [LocalDate] = []
+        var cursor = anchor
+        let limit = min(3, rule.count.map { $0 - 1 } ?? 3)
+        while dates.count < limit, let next = rule.nextOccurrence(after: cursor, start: anchor) {
+            dates.append(next)
+            cursor = next
+        }
+        if !dates.isEmpty { out += " · next " + dates.map(day).joined(separator: ", ") }
+        return out
+    }
+
     static func duration(_ minutes: Int) -> String {
         if minutes < 60 { return "\(minutes)m" }
         let h = minutes / 60, m = minutes % 60
@@ -113,7 +131,7 @@ struct TaskRenderer {
         if let a = t.area { rows.append(("area", a)) }
         if let p = t.project { rows.append(("project", p)) }
         if !t.tags.isEmpty { rows.append(("tags", t.tags.joined(separator: ", "))) }
-        if let r = t.recurrence { rows.append(("repeats", r + (t.recurrenceMode == .afterCompletion ? " (after completion)" : ""))) }
+        if let r = t.recurrence { rows.append(("repeats", repeats(r, t))) }
         if let m = t.estimatedMinutes { rows.append(("estimate", TaskRenderer.duration(m))) }
         if let d = t.description { rows.append(("description", d)) }
         rows.append(("created", DateTimeFormat.string(t.created)))

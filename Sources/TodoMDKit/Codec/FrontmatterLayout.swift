@@ -31,8 +31,10 @@ struct FrontmatterLayout {
         var i = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }  // UTF-8 BOM
         guard let first = FrontmatterLayout.lineEnd(bytes, from: i),
-              FrontmatterLayout.isFence(bytes, i, first.contentEnd), first.next > first.contentEnd
+              FrontmatterLayout.isFence(bytes, i, first.contentEnd)
         else { throw Failure.noFrontmatter }
+        // A file that is only an opening `---` has a block that never closes.
+        guard first.next > first.contentEnd else { throw Failure.unclosed }
         lineEnding = Array(bytes[first.contentEnd..<first.next])
         yamlStart = first.next
         var lines: [Range<Int>] = []

@@ -13,7 +13,7 @@ extension TaskFileCodec {
             lines.append(contentsOf: render(field.key, value))
         }
         for (key, value) in task.extra {
-            lines.append("\(key): \(value.compact())")
+            lines.append("\(mappingKey(key)): \(flow(value))")
         }
         lines.append("---")
         var text = lines.joined(separator: "\n") + "\n"
@@ -79,7 +79,10 @@ extension TaskFileCodec {
             case "\t": out += "\\t"
             default:
                 let v = scalar.value
-                if v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v) || v == 0xFEFF || v == 0x2028 || v == 0x2029 {
+                // YAML's non-printable characters (libyaml refuses them raw) and its extra line
+                // breaks (which a quoted scalar would fold) are written as escapes.
+                if v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v) || v == 0xFEFF || v == 0x2028 || v == 0x2029
+                    || v == 0xFFFE || v == 0xFFFF {
                     let hex = String(v, radix: 16, uppercase: true)
                     out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
                 } else {
@@ -88,6 +91,37 @@ extension TaskFileCodec {
             }
         }
         return out + "\""
+    }
+
+    /// An unknown key as written in a new file: plain when it is a simple word, else quoted
+    /// (a key read from a file may hold `: `, `#`, a leading `-` or be empty).
+    static func mappingKey(_ key: String) -> String {
+        let simple = !key.isEmpty && key.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                || $0 == "_" || $0 == "-" || $0 == "."
+        }
+        return simple && key.first != "-" && key.first != "." ? key : quoted(key)
+    }
+
+    /// An unknown key's value as a YAML flow node that reads back as the same value: strings
+    /// double-quoted with ``quoted(_:)`` (JSON's escapes leave some characters YAML refuses),
+    /// numbers in a form ``TaskReader`` types as numbers again.
+    static func flow(_ value: JSONValue) -> String {
+        switch value {
+        case .null: return "null"
+        case let .bool(b): return b ? "true" : "false"
+        case let .number(n):
+            let text = JSONValue.format(n)
+            // `1e+20` would read back as text: `1.0e+20` reads as a number.
+            if let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }), !text.contains(".") {
+                return String(text[..<e]) + ".0" + String(text[e...])
+            }
+            return text
+        case let .string(s): return quoted(s)
+        case let .array(items): return "[" + items.map(flow).joined(separator: ", ") + "]"
+        case let .object(pairs):
+            return "{" + pairs.map { "\(quoted($0.0)): \(flow($0.1))" }.joined(separator: ", ") + "}"
+        }
     }
 
     /// A list item: plain when it is an unambiguous word (as in `- errands`), else quoted.
@@ -130,13 +164,19 @@ extension TaskFileCodec {
         let layout = document.layout
         let eol = String(decoding: layout.lineEnding, as: UTF8.self)
         let lines = layout.yamlLines
+        if !changes.isEmpty, hasOtherLineBreaks(layout.yamlBytes) {
+            // YAML counts these as line breaks, so its key line numbers would not match ours.
+            throw TodoError.notEditable(path: id, reason: "its frontmatter has line breaks other than LF or CRLF "
+                + "(a lone CR, NEL, or U+2028/U+2029)")
+        }
         // Spans of the top-level keys, in line units (0-based into `lines`).
         let keyed = document.pairs.map { (key: $0.key, line: $0.line - 1) }.sorted { $0.line < $1.line }
+        // Every key's line must exist before any span is measured (a span ends at the next key).
+        guard keyed.allSatisfy({ $0.line >= 0 && $0.line < lines.count }) else {
+            throw TodoError.notEditable(path: id, reason: "a key's position could not be found")
+        }
         var spans: [String: Range<Int>] = [:]
         for (i, entry) in keyed.enumerated() {
-            guard entry.line >= 0, entry.line < lines.count else {
-                throw TodoError.notEditable(path: id, reason: "a key's position could not be found")
-            }
             var end = i + 1 < keyed.count ? keyed[i + 1].line : lines.count
             // Trailing blank lines and column-0 comments belong to no key: leave them in place.
             while end - 1 > entry.line, isBlankOrComment(layout.bytes[lines[end - 1]]) { end -= 1 }
@@ -191,6 +231,26 @@ extension TaskFileCodec {
             throw TodoError.notEditable(path: id, reason: "the edit would change more than the keys it sets")
         }
         return out
+    }
+
+    /// Whether `yaml` has a line break that YAML counts and the line-by-line editor does not:
+    /// a CR not followed by LF, NEL (U+0085), LS (U+2028) or PS (U+2029).
+    static func hasOtherLineBreaks(_ yaml: ArraySlice<UInt8>) -> Bool {
+        var i = yaml.startIndex
+        while i < yaml.endIndex {
+            switch yaml[i] {
+            case 0x0D:
+                if i + 1 == yaml.endIndex || yaml[i + 1] != 0x0A { return true }
+            case 0xC2:
+                if i + 1 < yaml.endIndex, yaml[i + 1] == 0x85 { return true }
+            case 0xE2:
+                if i + 2 < yaml.endIndex, yaml[i + 1] == 0x80, yaml[i + 2] == 0xA8 || yaml[i + 2] == 0xA9 { return true }
+            default:
+                break
+            }
+            i += 1
+        }
+        return false
     }
 
     static func isBlankOrComment(_ line: ArraySlice<UInt8>) -> Bool {

@@ -59,7 +59,8 @@ public enum TaskFileCodec {
 
     static func parseDocument(_ bytes: [UInt8]) -> ParseResult {
         if bytes.count > Limits.fileBytes {
-            return .failure("the file is \(bytes.count) bytes; the limit is 1 MiB (\(Limits.fileBytes) bytes)")
+            // Callers may pass only the first limit + 1 bytes, so the true size is not known here.
+            return .failure("the file is larger than 1 MiB (the limit is \(Limits.fileBytes) bytes)")
         }
         if let nul = bytes.firstIndex(of: 0) {
             return .failure("it contains a NUL byte at offset \(nul) (a binary file?)")

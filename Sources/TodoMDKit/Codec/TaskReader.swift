@@ -40,6 +40,14 @@ struct TaskReader {
         if !present.contains(.status) { warnings.append("status: missing; using todo") }
         if !present.contains(.created) { warnings.append("created: missing; using the file's modification time") }
         if !present.contains(.source) { warnings.append("source: missing; using unknown") }
+        if let rule = task.recurrence {
+            // An invalid rule is a warning; the task still loads and keeps its text (§11).
+            do {
+                _ = try RecurrenceRule(parsing: rule)
+            } catch {
+                warnings.append("recurrence: \(error.localizedDescription); it will not repeat")
+            }
+        }
         task.warnings = warnings
         return .task(task)
     }
@@ -128,7 +136,10 @@ struct TaskReader {
             default: task.noteLine = n
             }
         case .tags:
-            guard let tags = tags(node) else { return .wrongType("expected a list of tags, found \(kind(node))") }
+            guard let tags = tags(node) else {
+                if case .sequence = node { return .wrongType("a tag must be text, not a list or a mapping") }
+                return .wrongType("expected a list of tags, found \(kind(node))")
+            }
             task.tags = tags
         }
         return .ok

@@ -244,19 +244,39 @@ public final class Vault: Sendable {
         return try read(id).0
     }
 
+    /// What completing a task did: the completed task and, for a repeating one, the next.
+    public struct Completion: Sendable {
+        /// The task as completed (possibly moved to `Archive/`).
+        public let completed: TodoTask
+        /// The next task of a repeating series, if one was created.
+        public let next: TodoTask?
+    }
+
     /// Marks a task done (§5): `status: done`, `completed` now; moved to `Archive/` when the
     /// `archive_completed` setting is on.
+    ///
+    /// A repeating task becomes history (its `recurrence` removed) and the next task of the
+    /// series is created (§11). The completion is written first, with the conflict check, so a
+    /// file changed meanwhile creates nothing; completing a done task again changes nothing.
     @discardableResult
-    public func complete(_ id: String) throws -> TodoTask {
+    public func complete(_ id: String) throws -> Completion {
+        let (before, snapshot) = try read(id)
+        guard before.status != .done else { return Completion(completed: before, next: nil) }
+        let now = Date(timeIntervalSince1970: floor(clock.now.timeIntervalSince1970))
+        let next = RepeatingTask.successor(of: before, completedOn: LocalDate(now, in: clock.timeZone),
+                                           today: clock.today, now: now)
         var changes = TaskChanges()
         changes.set(.status, .string(TaskStatus.done.rawValue))
-        changes.set(.completed, .dateTime(Date(timeIntervalSince1970: floor(clock.now.timeIntervalSince1970))))
-        let done = try update(id, changes)
-        guard settings.archiveCompleted, !id.hasPrefix("Archive/") else { return done }
-        let destination = try freeName(in: "Archive", for: done.filename)
-        try folder.move(id, to: destination)
-        try index.refresh([id, destination], in: folder, timeZone: clock.timeZone)
-        return try read(destination).0
+        changes.set(.completed, .dateTime(now))
+        if before.recurrence != nil { changes.clear(.recurrence) }
+        var done = try update(id, changes, expectedHash: snapshot.stamp.hash)
+        if settings.archiveCompleted, !id.hasPrefix("Archive/") {
+            let destination = try freeName(in: "Archive", for: done.filename)
+            try folder.move(id, to: destination)
+            try index.refresh([id, destination], in: folder, timeZone: clock.timeZone)
+            done = try read(destination).0
+        }
+        return Completion(completed: done, next: try next.map { try add($0) })
     }
 
     /// Reopens a task: `status: todo`, `completed: null`.

@@ -1,0 +1,46 @@
+import Foundation
+
+/// What completing a repeating task creates (§11, §21): the next task in the series.
+public enum RepeatingTask {
+    /// The successor of `task`, completed on `completedOn`, or nil when the series ends
+    /// (`COUNT=1`, past `UNTIL`, an invalid rule, or no further occurrence).
+    ///
+    /// - Anchor: `due`, else `scheduled`, else `defer`; with none, today (and the new task gets `due`).
+    /// - `fixed`: the first occurrence strictly after the anchor, the rule started at the anchor;
+    ///   `after_completion`: strictly after the completion date, the rule started there.
+    /// - Every date the task had moves by the anchor's shift; `COUNT=n` becomes `n-1`.
+    /// - The successor keeps title, description, area, project, tags, priority, flagged,
+    ///   estimate, body, source, recurrence and mode; it is `todo`, created `now`.
+    public static func successor(of task: TodoTask, completedOn: LocalDate, today: LocalDate, now: Date) -> TodoTask? {
+        guard let text = task.recurrence, let rule = try? RecurrenceRule(parsing: text) else { return nil }
+        if rule.count == 1 { return nil }
+        let anchor = task.due ?? task.scheduled ?? task.deferDate
+        let base = anchor ?? today
+        let next: LocalDate?
+        switch task.recurrenceMode {
+        case .fixed: next = rule.nextOccurrence(after: base, start: base)
+        case .afterCompletion: next = rule.nextOccurrence(after: completedOn, start: completedOn)
+        }
+        guard let next else { return nil }
+        let shift = base.days(until: next)
+        var successor = TodoTask(title: task.title, status: .todo, created: now, source: task.source)
+        successor.description = task.description
+        successor.area = task.area
+        successor.project = task.project
+        successor.tags = task.tags
+        successor.priority = task.priority
+        successor.flagged = task.flagged
+        successor.estimatedMinutes = task.estimatedMinutes
+        successor.body = task.body
+        successor.recurrenceMode = task.recurrenceMode
+        successor.recurrence = rule.count.flatMap { try? rule.replacingCount($0 - 1).serialized } ?? text
+        if anchor == nil {
+            successor.due = next
+        } else {
+            successor.due = task.due?.adding(days: shift)
+            successor.scheduled = task.scheduled?.adding(days: shift)
+            successor.deferDate = task.deferDate?.adding(days: shift)
+        }
+        return successor
+    }
+}
