@@ -34,7 +34,10 @@ let package = Package(
         // libFuzzer entry point for the codec; `scripts/fuzz` builds it with -sanitize=fuzzer.
         .executableTarget(name: "TodoMDFuzz", dependencies: ["TodoMDKit"]),
         .target(name: "TodoMDTestSupport", dependencies: ["TodoMDKit"]),
-        .testTarget(name: "TodoMDKitTests", dependencies: ["TodoMDKit", "TodoMDTestSupport"]),
+        // In-process benchmarks, run by scripts/bench (never by the test suite).
+        .executableTarget(name: "todomd-bench", dependencies: ["TodoMDKit"], path: "Benchmarks/PerspectiveBench"),
+        .testTarget(name: "TodoMDKitTests", dependencies: ["TodoMDKit", "TodoMDTestSupport"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "TodoMDCLITests", dependencies: ["TodoMDCLI", "TodoMDKit", "TodoMDTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

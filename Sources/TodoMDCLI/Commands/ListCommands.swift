@@ -58,7 +58,8 @@ struct ListOptions: ParsableArguments {
             listing = try vault.list(view, group: groupKey, sort: sortKey, direction: sortDirection)
         }
         if output.json {
-            context.line(listing.json)
+            listing.writeJSON { context.out($0) }
+            context.out("\n")
         } else {
             context.out(TaskRenderer(style: context.style, today: context.clock.today).render(listing))
         }

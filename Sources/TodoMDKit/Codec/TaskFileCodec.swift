@@ -96,7 +96,8 @@ public enum TaskFileCodec {
             return .success(Document(layout: layout, pairs: [], rootIsFlow: false, body: body))
         }
         do {
-            let parser = try Parser(yaml: yaml, resolver: .basic)
+            // An explicit encoding: the default one reads the process environment on every call.
+            let parser = try Parser(yaml: yaml, resolver: .basic, encoding: .utf8)
             guard let root = try parser.singleRoot() else {
                 return .success(Document(layout: layout, pairs: [], rootIsFlow: false, body: body))
             }
@@ -122,7 +123,9 @@ public enum TaskFileCodec {
         }
     }
 
-    /// Refuses anchors (which every alias copy carries) and nesting over the §18 limit.
+    /// Refuses anchors (which every alias copy carries), nesting over the §18 limit, and
+    /// duplicate keys that YAML lets through because their tags differ (`k: 1` and `!x k: 2`):
+    /// todo.md reads keys by their text, so those are duplicates too.
     static func checkTree(_ root: Node) -> String? {
         var stack: [(Node, Int)] = [(root, 1)]
         while let (node, depth) = stack.popLast() {
@@ -133,7 +136,15 @@ public enum TaskFileCodec {
             switch node {
             case let .mapping(m):
                 if depth > Limits.nesting { return "the frontmatter is nested more than \(Limits.nesting) levels deep" }
-                for (k, v) in m { stack.append((k, depth + 1)); stack.append((v, depth + 1)) }
+                var keys = Set<String>()
+                for (k, v) in m {
+                    if case let .scalar(key) = k, !keys.insert(key.string).inserted {
+                        let line = (key.mark?.line ?? 0) + 1
+                        return "invalid YAML: duplicate key `\(key.string)` (line \(line))"
+                    }
+                    stack.append((k, depth + 1))
+                    stack.append((v, depth + 1))
+                }
             case let .sequence(s):
                 if depth > Limits.nesting { return "the frontmatter is nested more than \(Limits.nesting) levels deep" }
                 for v in s { stack.append((v, depth + 1)) }

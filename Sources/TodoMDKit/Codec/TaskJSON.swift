@@ -6,7 +6,13 @@ public enum TaskJSON {
     /// defaults reported), `body`, `warnings`, and unknown keys under `extra`.
     public static func encode(_ t: TodoTask) -> String {
         var o = "{"
-        func key(_ k: String) { if o.count > 1 { o += "," }; JSONValue.quote(k, into: &o); o += ":" }
+        o.reserveCapacity(768 + t.body.utf8.count + (t.description?.utf8.count ?? 0))
+        var first = true
+        // Keys are plain ASCII: no escaping needed.
+        func key(_ k: String) {
+            if first { first = false } else { o += "," }
+            o += "\"" + k + "\":"
+        }
         func str(_ k: String, _ v: String?) { key(k); if let v { JSONValue.quote(v, into: &o) } else { o += "null" } }
         func date(_ k: String, _ v: LocalDate?) { str(k, v?.description) }
         func time(_ k: String, _ v: Date?) { str(k, v.map(DateTimeFormat.string)) }

@@ -155,7 +155,7 @@ struct TaskReader {
 
     func enumValue<E: RawRepresentable>(_ node: Node) -> E? where E.RawValue == String {
         guard let s = text(node) else { return nil }
-        return E(rawValue: s.trimmingCharacters(in: .whitespaces).lowercased())
+        return E(rawValue: s.trimmedSpaces.lowercased())
     }
 
     func wrongEnum(_ node: Node, _ allowed: [String]) -> Outcome {
@@ -164,14 +164,14 @@ struct TaskReader {
 
     /// A date, or a date-time's local date (§3).
     func date(_ node: Node) -> LocalDate? {
-        guard let s = text(node)?.trimmingCharacters(in: .whitespaces) else { return nil }
+        guard let s = text(node)?.trimmedSpaces else { return nil }
         if let d = LocalDate(iso: s) { return d }
         guard s.count > 10, let instant = DateTimeFormat.parse(s, timeZone: timeZone) else { return nil }
         return LocalDate(instant, in: timeZone)
     }
 
     func bool(_ node: Node) -> Bool? {
-        guard let s = text(node)?.trimmingCharacters(in: .whitespaces).lowercased() else { return nil }
+        guard let s = text(node)?.trimmedSpaces.lowercased() else { return nil }
         switch s {
         case "true", "yes": return true
         case "false", "no": return false
@@ -180,7 +180,7 @@ struct TaskReader {
     }
 
     func integer(_ node: Node) -> Int? {
-        guard let s = text(node)?.trimmingCharacters(in: .whitespaces), !s.isEmpty,
+        guard let s = text(node)?.trimmedSpaces, !s.isEmpty,
               s.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) || (s.hasPrefix("+") && s.count > 1)
         else { return nil }
         return Int(s)
@@ -190,12 +190,12 @@ struct TaskReader {
     func tags(_ node: Node) -> [String]? {
         switch node {
         case let .scalar(s):
-            return s.string.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            return s.string.split(separator: ",").map { String($0).trimmedSpaces }.filter { !$0.isEmpty }
         case let .sequence(seq):
             var out: [String] = []
             for item in seq {
                 guard case let .scalar(s) = item else { return nil }
-                let t = s.string.trimmingCharacters(in: .whitespaces)
+                let t = s.string.trimmedSpaces
                 if !t.isEmpty, !(s.style == .plain && TaskFileCodec.isNullText(t)) { out.append(t) }
             }
             return out

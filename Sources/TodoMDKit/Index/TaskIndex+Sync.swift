@@ -39,8 +39,9 @@ extension TaskIndex {
     public func sync(with folder: VaultFolder, timeZone: TimeZone,
                      progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> SyncReport {
         let scanned = folder.scan()
-        let stored: [String: StoredFile] = try database.read { db in
+        var stored: [String: StoredFile] = try database.read { db in
             var map: [String: StoredFile] = [:]
+            map.reserveCapacity(scanned.count + 16)
             let rows = try Row.fetchCursor(db, sql: "SELECT path, size, mtime, hash, indexed_at FROM file")
             while let row = try rows.next() {
                 map[row[0]] = StoredFile(size: row[1], mtime: row[2], hash: row[3], indexedAt: row[4])
@@ -50,26 +51,24 @@ extension TaskIndex {
         var report = SyncReport()
         report.total = scanned.count
         var toParse: [ScannedFile] = []
-        var toHash: [ScannedFile] = []
-        var seen = Set<String>()
-        seen.reserveCapacity(scanned.count)
+        var toHash: [(ScannedFile, String)] = []
         for file in scanned {
-            seen.insert(file.id)
-            guard let old = stored[file.id] else { toParse.append(file); continue }
+            // Whatever is left in `stored` afterwards is gone from the folder.
+            guard let old = stored.removeValue(forKey: file.id) else { toParse.append(file); continue }
             if old.size != file.size || old.mtime != file.mtime {
                 toParse.append(file)
             } else if file.mtime >= old.indexedAt - 2_000_000_000 {
-                toHash.append(file)
+                toHash.append((file, old.hash))
             }
         }
-        let removed = stored.keys.filter { !seen.contains($0) }
+        let removed = Array(stored.keys)
 
         // Racy files: compare content hashes; re-parse only the ones that really changed.
         var confirmed: [String] = []
-        for file in toHash {
+        for (file, hash) in toHash {
             report.hashed += 1
             guard let snapshot = try? folder.read(file.id) else { toParse.append(file); continue }
-            if snapshot.stamp.hash == stored[file.id]?.hash {
+            if snapshot.stamp.hash == hash {
                 confirmed.append(file.id)
             } else {
                 toParse.append(file)
@@ -77,7 +76,8 @@ extension TaskIndex {
         }
         if toParse.isEmpty, removed.isEmpty, confirmed.isEmpty { return report }
 
-        let parsed = TaskIndex.parse(toParse, in: folder, timeZone: timeZone, progress: progress)
+        // Sorted by id, rows go into the B-trees in order: a cold build inserts much faster.
+        let parsed = TaskIndex.parse(toParse, in: folder, timeZone: timeZone, progress: progress).sorted { $0.id < $1.id }
         report.parsed = parsed.count
         report.removed = removed.count
         report.changedIDs = parsed.map(\.id)
@@ -186,7 +186,7 @@ extension TaskIndex {
             """)
         let tagStatement = try db.makeStatement(sql: "INSERT INTO task_tag (task_rid, tag, position) VALUES (?, ?, ?)")
         let ftsStatement = try db.makeStatement(sql: "INSERT INTO task_fts (rowid, title, description, body) VALUES (?, ?, ?, ?)")
-        let fresh = try Int.fetchOne(db, sql: "SELECT count(*) FROM task") == 0
+        let fresh = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM task)") == false
         for file in files {
             if !fresh { try deleteFile(file.id, db) }
             switch file.decoding {

@@ -13,7 +13,7 @@ public final class TaskIndex: Sendable {
 
     /// Bumped whenever the schema or the meaning of a stored column changes: an index with
     /// another value is thrown away and rebuilt.
-    static let schemaVersion = "todomd-index-4"
+    static let schemaVersion = "todomd-index-5"
 
     /// Opens (or creates, or rebuilds) the index at `path`.
     ///
@@ -76,7 +76,9 @@ public final class TaskIndex: Sendable {
         // The CLI, the server and the watcher may share one index: wait for each other's writes.
         config.busyMode = .timeout(10)
         config.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // The index is a cache that is rebuilt when damaged: durability is not worth fsyncs.
+            try db.execute(sql: "PRAGMA synchronous = OFF")
+            try db.execute(sql: "PRAGMA cache_size = -65536")
             db.add(function: TaskIndex.foldFunction)
         }
         let queue = try DatabaseQueue(path: path, configuration: config)
@@ -86,10 +88,11 @@ public final class TaskIndex: Sendable {
                 let stored = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'schema'")
                 guard stored == stamp else { throw TodoError.message("index schema changed") }
                 // A quick consistency probe: a corrupt file fails here, a damaged schema too.
-                _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM file")
-                for table in ["file", "task", "task_tag", "task_fts", "side_file"] where try !db.tableExists(table) {
+                let tables = try Set(String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
+                for table in ["file", "task", "task_tag", "task_fts", "side_file"] where !tables.contains(table) {
                     throw TodoError.message("index table \(table) is missing")
                 }
+                _ = try Int.fetchOne(db, sql: "SELECT 1 FROM file LIMIT 1")
             }
         } else {
             try createSchema(queue, stamp: stamp)
@@ -122,7 +125,7 @@ public final class TaskIndex: Sendable {
                 CREATE INDEX task_tag_tag ON task_tag(tag);
                 CREATE VIRTUAL TABLE task_fts USING fts5(title, description, body,
                     tokenize = 'unicode61 remove_diacritics 2');
-                CREATE TABLE side_file (name TEXT PRIMARY KEY, content TEXT NOT NULL);
+                CREATE TABLE side_file (name TEXT PRIMARY KEY, content TEXT NOT NULL, stamp TEXT);
                 """)
         }
         try migrator.migrate(queue)

@@ -18,7 +18,7 @@ public enum DateTimeFormat {
 
     /// Parses a date-time or a date; nil when `text` is neither.
     public static func parse(_ text: String, timeZone: TimeZone) -> Date? {
-        let u = Array(text.trimmingCharacters(in: .whitespaces).utf8)
+        let u = Array(text.trimmedSpaces.utf8)
         guard u.count >= 10, let date = LocalDate(iso: String(decoding: u[0..<10], as: UTF8.self)) else {
             return nil
         }

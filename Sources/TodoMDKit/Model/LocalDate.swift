@@ -61,10 +61,17 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// The same day `months` months later, clamped to the end of a shorter month.
     public func adding(months: Int) -> LocalDate {
         let index = year * 12 + (month - 1) + months
-        let y = index / 12
-        let m = index % 12 + 1
+        let y = LocalDate.floorDiv(index, 12)
+        let m = index - y * 12 + 1
         let d = min(day, LocalDate.daysIn(month: m, year: y))
-        return LocalDate(year: y, month: m, day: d) ?? self
+        // Outside years 1…9999 the result is still a consistent date (callers range-check it).
+        return LocalDate(dayNumber: LocalDate(unchecked: y, m, d).dayNumber)
+    }
+
+    private init(unchecked year: Int, _ month: Int, _ day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
     }
 
     /// Days from `self` to `other` (positive when `other` is later).

@@ -1,5 +1,10 @@
 import Foundation
 import GRDB
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `.perspectives.json` as loaded: the file, a warning if it could not be read, and the stamp a
 /// save must still find.
@@ -37,6 +42,22 @@ extension Vault {
         }
         let cached = try index.sideFile("perspectives").flatMap { try? PerspectiveFile(text: $0) } ?? PerspectiveFile()
         return PerspectiveLoad(file: cached, warning: Vault.perspectivesUnreadable, stamp: snapshot.stamp)
+    }
+
+    /// Keeps the cached last good `.perspectives.json` current: called when the vault opens, so
+    /// the version used after the file breaks is the last one any command saw. Costs one `stat`
+    /// when nothing changed.
+    func refreshPerspectivesCache() {
+        var st = stat()
+        guard lstat(folder.path(Vault.perspectivesFile), &st) == 0 else { return }
+        let stamp = "\(st.st_size):\(VaultFolder.mtime(st))"
+        guard (try? index.sideFileStamp("perspectives")) != stamp,
+              let snapshot = try? folder.read(Vault.perspectivesFile, limit: 16 * 1_048_576),
+              String(validating: snapshot.bytes, as: UTF8.self) != nil
+        else { return }
+        let text = String(decoding: snapshot.bytes, as: UTF8.self)
+        guard (try? PerspectiveFile(text: text)) != nil else { return }
+        try? index.storeSideFile("perspectives", text, stamp: stamp)
     }
 
     /// Every perspective: the built-in views first, then the user's in their order.
@@ -84,7 +105,10 @@ extension Vault {
 
     /// Replaces a custom perspective (same id).
     public func savePerspective(_ p: Perspective) throws {
-        guard !View.builtInIDs.contains(p.id) else { throw TodoError.readOnlyPerspective(p.id) }
+        // A hand-written perspective may reuse a built-in id: it is the user's, so it is editable.
+        guard !View.builtInIDs.contains(p.id) || (try loadPerspectives().file.perspective(p.id)) != nil else {
+            throw TodoError.readOnlyPerspective(p.id)
+        }
         try validate(p)
         try updatePerspectives { file in
             guard file.perspective(p.id) != nil else { throw TodoError.unknownPerspective(p.id) }
@@ -94,7 +118,9 @@ extension Vault {
 
     /// Deletes a custom perspective.
     public func deletePerspective(_ id: String) throws {
-        guard !View.builtInIDs.contains(id) else { throw TodoError.readOnlyPerspective(id) }
+        guard !View.builtInIDs.contains(id) || (try loadPerspectives().file.perspective(id)) != nil else {
+            throw TodoError.readOnlyPerspective(id)
+        }
         try updatePerspectives { file in
             guard file.perspective(id) != nil else { throw TodoError.unknownPerspective(id) }
             file.remove(id)
@@ -106,8 +132,15 @@ extension Vault {
         let original = try perspective(id)
         return try updatePerspectives { file in
             var copy = original
+            if copy.manualOrder == nil {
+                // The copy starts in the order the original shows (its `.order.json` entry).
+                let key = original.isBuiltIn ? original.id : "perspective:\(original.id)"
+                let entries = (try? orderFile().0.order(for: key)) ?? []
+                if !entries.isEmpty { copy.manualOrder = entries }
+            }
             copy.isBuiltIn = false
-            copy.name = String((original.name + " Copy").prefix(Perspective.maxNameLength))
+            // Shorten the original name, never the " Copy" that tells them apart.
+            copy.name = String(original.name.prefix(Perspective.maxNameLength - 5)) + " Copy"
             copy.id = Vault.uniquePerspectiveID(for: copy.name, taken: Set(file.perspectives.map(\.id) + View.builtInIDs))
             copy.raw = original.raw
             file.upsert(copy, after: original.isBuiltIn ? nil : original.id)
@@ -175,9 +208,17 @@ extension Vault {
 
 extension TaskIndex {
     /// Caches a side file's last good text (used when the file later breaks).
-    func storeSideFile(_ name: String, _ content: String) throws {
+    func storeSideFile(_ name: String, _ content: String, stamp: String? = nil) throws {
         try database.write { db in
-            try db.execute(sql: "INSERT OR REPLACE INTO side_file (name, content) VALUES (?, ?)", arguments: [name, content])
+            try db.execute(sql: "INSERT OR REPLACE INTO side_file (name, content, stamp) VALUES (?, ?, ?)",
+                           arguments: [name, content, stamp])
+        }
+    }
+
+    /// The size:mtime stamp of the file when it was cached.
+    func sideFileStamp(_ name: String) throws -> String? {
+        try database.read { db in
+            try String.fetchOne(db, sql: "SELECT stamp FROM side_file WHERE name = ?", arguments: [name])
         }
     }
 

@@ -132,8 +132,14 @@ extension FieldTest {
     /// An FTS5 query that every body containing `needle` (folded) matches, or nil when none
     /// can be built safely. A substring may start or end inside a word, so only the words
     /// strictly inside it are complete, and the last one is at least a prefix.
+    ///
+    /// Only ASCII needles narrow: SQLite's tokenizer splits words by its own (older) Unicode
+    /// tables, and only for ASCII letters and digits are they sure to agree with ours.
     static func ftsNarrowing(_ needle: String) -> String? {
-        func isWordScalar(_ s: Unicode.Scalar) -> Bool { s.properties.isAlphabetic || s.properties.numericType != nil }
+        guard needle.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        func isWordScalar(_ s: Unicode.Scalar) -> Bool {
+            ("a"..."z").contains(s) || ("A"..."Z").contains(s) || ("0"..."9").contains(s)
+        }
         var words: [String] = []
         var current = ""
         for scalar in needle.unicodeScalars {

@@ -197,17 +197,29 @@ public struct RuleCompiler {
             }
             return range(a, b)
         case "in_past", "in_next":
-            guard let n = c.value?.numberValue, n >= 0, n == n.rounded(), n < 100_000 else {
+            guard let n = c.value?.numberValue, n >= 0, n == n.rounded() else {
                 return bad("`\(c.op)` needs a whole number ≥ 0")
             }
-            let count = Int(n)
+            let unitValue = c.raw["unit"]
+            if let unitValue, unitValue.stringValue == nil, !unitValue.isNull {
+                return bad("`unit` must be days, weeks or months")
+            }
+            let unit = (c.unit ?? "days").lowercased()
+            let daysPerUnit: Double
+            switch unit {
+            case "days", "day": daysPerUnit = 1
+            case "weeks", "week": daysPerUnit = 7
+            case "months", "month": daysPerUnit = 31
+            default: return bad("unknown unit `\(unit)` (days, weeks or months)")
+            }
             let sign = c.op == "in_next" ? 1 : -1
-            let other: LocalDate
-            switch (c.unit ?? "days").lowercased() {
-            case "days", "day": other = today.adding(days: sign * count)
-            case "weeks", "week": other = today.adding(days: sign * 7 * count)
-            case "months", "month": other = today.adding(months: sign * count)
-            default: return bad("unknown unit `\(c.unit ?? "")` (days, weeks or months)")
+            // Beyond the calendar (years 1…9999) the range is simply open on that side.
+            var other: LocalDate?
+            if n * daysPerUnit < 3_700_000 {
+                let count = Int(n)
+                let date = unit.hasPrefix("month") ? today.adding(months: sign * count)
+                    : today.adding(days: sign * count * Int(daysPerUnit))
+                other = (1...9999).contains(date.year) ? date : nil
             }
             return c.op == "in_next" ? range(today, other) : range(other, today)
         default:

@@ -106,25 +106,30 @@ public struct SortOrder: Sendable {
     ///
     /// An entry is a task id; an entry without `/` also matches the one task with that filename.
     static func manual(_ rows: [TaskRow], order: [String]) -> [TaskRow] {
-        var position: [String: Int] = [:]
-        var byFilename: [String: [String]] = [:]
-        let ids = Set(rows.map(\.id))
-        for row in rows { byFilename[row.filename, default: []].append(row.id) }
-        for (i, entry) in order.enumerated() {
-            if ids.contains(entry) {
-                if position[entry] == nil { position[entry] = i }
-            } else if !entry.contains("/"), let ids = byFilename[entry], ids.count == 1, position[ids[0]] == nil {
-                position[ids[0]] = i
+        // Precompute each row's place once; sort indices, not the (large) rows.
+        var place = [Int](repeating: Int.max, count: rows.count)
+        if !order.isEmpty {
+            var entryPosition: [String: Int] = [:]
+            entryPosition.reserveCapacity(order.count)
+            for (i, entry) in order.enumerated() where entryPosition[entry] == nil { entryPosition[entry] = i }
+            var filenameCount: [String: Int] = [:]
+            for row in rows { filenameCount[row.filename, default: 0] += 1 }
+            let ids = Set(rows.map(\.id))
+            for (i, row) in rows.enumerated() {
+                if let p = entryPosition[row.id] {
+                    place[i] = p
+                } else if filenameCount[row.filename] == 1, let p = entryPosition[row.filename], !ids.contains(row.filename) {
+                    // A bare filename matches the one task with that name anywhere (§21).
+                    place[i] = p
+                }
             }
         }
-        return rows.sorted { a, b in
-            switch (position[a.id], position[b.id]) {
-            case let (x?, y?): return x < y
-            case (_?, nil): return true
-            case (nil, _?): return false
-            default: return a.created != b.created ? a.created < b.created : a.id < b.id
-            }
+        let sortedIndices = rows.indices.sorted { a, b in
+            if place[a] != place[b] { return place[a] < place[b] }
+            let x = rows[a], y = rows[b]
+            return x.created != y.created ? x.created < y.created : x.id < y.id
         }
+        return sortedIndices.map { rows[$0] }
     }
 
     func projectSorted(_ rows: [TaskRow]) -> [TaskRow] {

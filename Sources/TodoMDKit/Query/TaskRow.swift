@@ -75,8 +75,11 @@ extension TaskIndex {
     /// Tasks matching `filter`, in no particular order.
     public func rows(matching filter: SQLFragment) throws -> [TaskRow] {
         try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT \(TaskRow.columns) FROM task WHERE \(filter.sql)",
-                             arguments: StatementArguments(filter.arguments)).map(TaskRow.init(row:))
+            var rows: [TaskRow] = []
+            let cursor = try Row.fetchCursor(db, sql: "SELECT \(TaskRow.columns) FROM task WHERE \(filter.sql)",
+                                             arguments: StatementArguments(filter.arguments))
+            while let row = try cursor.next() { rows.append(TaskRow(row: row)) }
+            return rows
         }
     }
 

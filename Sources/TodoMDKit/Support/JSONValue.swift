@@ -104,25 +104,49 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
 
     /// Appends `s` as a JSON string literal.
+    ///
+    /// Runs of characters that need no escape are copied in one append (this is on the hot
+    /// path of every listing and of indexing).
     public static func quote(_ s: String, into out: inout String) {
         out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
+        var s = s
+        s.withUTF8 { bytes in
+            var runStart = 0
+            var i = 0
+            func flush(_ end: Int) {
+                if end > runStart {
+                    out += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<end]), as: UTF8.self)
                 }
             }
+            while i < bytes.count {
+                let b = bytes[i]
+                var escape: String?
+                switch b {
+                case 0x22: escape = "\\\""
+                case 0x5C: escape = "\\\\"
+                case 0x0A: escape = "\\n"
+                case 0x0D: escape = "\\r"
+                case 0x09: escape = "\\t"
+                case 0x08: escape = "\\b"
+                case 0x0C: escape = "\\f"
+                case 0x00..<0x20:
+                    let hex = String(b, radix: 16)
+                    escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+                    escape = bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029"  // JSON-valid, JavaScript-unsafe
+                default:
+                    break
+                }
+                if let escape {
+                    flush(i)
+                    out += escape
+                    i += b == 0xE2 ? 3 : 1
+                    runStart = i
+                } else {
+                    i += 1
+                }
+            }
+            flush(bytes.count)
         }
         out += "\""
     }

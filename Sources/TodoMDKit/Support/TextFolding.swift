@@ -2,7 +2,8 @@ import Foundation
 
 /// Case- and diacritic-insensitive text, for matching and ordering (§21).
 public enum TextFolding {
-    /// NFD, combining marks dropped, case-folded.
+    /// NFD, combining marks dropped, case-folded (so `ß` is `ss` and a final `ς` is `σ`, as
+    /// Unicode case folding has it).
     public static func fold(_ s: String) -> String {
         if s.utf8.allSatisfy({ $0 < 0x80 }) { return s.lowercased() }
         var out = String.UnicodeScalarView()
@@ -11,7 +12,15 @@ public enum TextFolding {
             if c == .nonspacingMark || c == .enclosingMark || c == .spacingMark { continue }
             out.append(scalar)
         }
-        return String(out).lowercased()
+        var folded = String.UnicodeScalarView()
+        for scalar in String(out).lowercased().unicodeScalars {
+            switch scalar {
+            case "ß", "ẞ": folded.append(contentsOf: "ss".unicodeScalars)
+            case "ς": folded.append("σ")
+            default: folded.append(scalar)
+            }
+        }
+        return String(folded)
     }
 
     /// A key whose byte order is the §21 text order: folded, with each run of digits compared by
@@ -43,8 +52,7 @@ public enum TextFolding {
 
     /// Whether `haystack` contains `needle`, ignoring case and diacritics.
     public static func contains(_ haystack: String, _ needle: String) -> Bool {
-        let n = fold(needle)
-        return n.isEmpty || fold(haystack).contains(n)
+        containsBytes(fold(haystack), fold(needle))
     }
 
     /// Whether `needle` occurs in `haystack` as a run of UTF-8 bytes (as SQLite's `instr` does;
@@ -59,5 +67,15 @@ public enum TextFolding {
             i += 1
         }
         return false
+    }
+}
+
+extension String {
+    /// Trimmed of spaces and tabs; returns itself without a Foundation call when there is
+    /// nothing to trim (the common case when reading frontmatter values).
+    var trimmedSpaces: String {
+        guard let first = utf8.first, let last = utf8.last else { return self }
+        if first != 0x20, first != 0x09, last != 0x20, last != 0x09 { return self }
+        return trimmingCharacters(in: .whitespaces)
     }
 }

@@ -33,6 +33,7 @@ public final class Vault: Sendable {
             openReport = try index.sync(with: folder, timeZone: clock.timeZone, progress: progress)
         }
         self.index = index
+        refreshPerspectivesCache()
     }
 
     /// Creates a vault folder (and its `.todomd/` settings folder) if missing.

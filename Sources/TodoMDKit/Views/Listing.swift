@@ -11,7 +11,21 @@ public struct Listing: Sendable {
 
     /// `{"view": ID, "groups": [{"name": N, "tasks": [TASK…]}]}`.
     public var json: String {
+        var all = ""
+        writeJSON { all += $0 }
+        return all
+    }
+
+    /// Writes the listing JSON in pieces of about 64 KB (large listings are never held twice).
+    public func writeJSON(to write: (String) -> Void) {
         var out = "{\"view\":"
+        out.reserveCapacity(70_000)
+        func flushIfLarge() {
+            if out.utf8.count >= 65_536 {
+                write(out)
+                out.removeAll(keepingCapacity: true)
+            }
+        }
         JSONValue.quote(view, into: &out)
         out += ",\"groups\":["
         for (i, group) in groups.enumerated() {
@@ -22,10 +36,12 @@ public struct Listing: Sendable {
             for (j, task) in group.tasks.enumerated() {
                 if j > 0 { out += "," }
                 out += task.json
+                flushIfLarge()
             }
             out += "]}"
         }
-        return out + "]}"
+        out += "]}"
+        write(out)
     }
 }
 
