@@ -106,7 +106,7 @@ extension Vault {
     /// Replaces a custom perspective (same id).
     public func savePerspective(_ p: Perspective) throws {
         // A hand-written perspective may reuse a built-in id: it is the user's, so it is editable.
-        guard !View.builtInIDs.contains(p.id) || (try loadPerspectives().file.perspective(p.id)) != nil else {
+        guard try !View.builtInIDs.contains(p.id) || loadPerspectives().file.perspective(p.id) != nil else {
             throw TodoError.readOnlyPerspective(p.id)
         }
         try validate(p)
@@ -118,7 +118,7 @@ extension Vault {
 
     /// Deletes a custom perspective.
     public func deletePerspective(_ id: String) throws {
-        guard !View.builtInIDs.contains(id) || (try loadPerspectives().file.perspective(id)) != nil else {
+        guard try !View.builtInIDs.contains(id) || loadPerspectives().file.perspective(id) != nil else {
             throw TodoError.readOnlyPerspective(id)
         }
         try updatePerspectives { file in
