@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+import TodoMDTestSupport
+
+/// `todomd add` reads its text as quick entry (§12); options win; `--repeat` takes phrases.
+@Suite struct QuickEntryCLITests {
+    @Test func theSpecExampleBecomesATask() async throws {
+        let v = try TemporaryVault()
+        let run = await v.run("add", "Call dentist friday #health +Admin @Personal !high ~15m every month", "--json")
+        #expect(run.code == 0, "\(run.stderr)")
+        let t = run.json
+        #expect(t["title"] as? String == "Call dentist")
+        #expect(t["due"] as? String == "2026-11-27")
+        #expect(t["tags"] as? [String] == ["health"])
+        #expect(t["project"] as? String == "Admin")
+        #expect(t["area"] as? String == "Personal")
+        #expect(t["priority"] as? String == "high")
+        #expect(t["estimated_minutes"] as? Int == 15)
+        #expect(t["recurrence"] as? String == "FREQ=MONTHLY")
+        #expect(t["id"] as? String == "20261121-0800-call-dentist.md")
+    }
+
+    @Test func optionsWinOverParsedTokens() async throws {
+        let v = try TemporaryVault()
+        let run = await v.run("add", "Pay rent tomorrow !low", "--due", "2026-12-01", "--priority", "high", "--json")
+        #expect(run.json["due"] as? String == "2026-12-01")
+        #expect(run.json["priority"] as? String == "high")
+        #expect(run.json["title"] as? String == "Pay rent")
+    }
+
+    @Test func projectsMatchExistingOnesIgnoringCaseSpacesAndDashes() async throws {
+        let v = try TemporaryVault()
+        try v.task("a.md", title: "Existing", "project: \"Meal Prep\"\narea: \"Deep Work\"")
+        let run = await v.run("add", "Buy rice +meal-prep @deepwork", "--json")
+        #expect(run.json["project"] as? String == "Meal Prep")
+        #expect(run.json["area"] as? String == "Deep Work")
+    }
+
+    @Test func aKeywordWithoutADateStaysInTheTitle() async throws {
+        let v = try TemporaryVault()
+        #expect(await v.run("add", "Plan the party", "--json").json["title"] as? String == "Plan the party")
+        #expect(await v.run("add", "Work on report", "--json").json["due"] is NSNull)
+    }
+
+    @Test func repeatTakesAPhraseOrAnRRULEAndAnUndatedSeriesGetsItsFirstDate() async throws {
+        let v = try TemporaryVault()
+        let phrase = await v.run("add", "Stand-up", "--repeat", "every weekday", "--json")
+        #expect(phrase.json["recurrence"] as? String == "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR")
+        #expect(phrase.json["due"] as? String == "2026-11-23")
+        let rule = await v.run("add", "Review", "--repeat", "FREQ=MONTHLY;BYDAY=-1FR", "--json")
+        #expect(rule.json["recurrence"] as? String == "FREQ=MONTHLY;BYDAY=-1FR")
+        #expect(rule.json["due"] as? String == "2026-11-27")
+        let bad = await v.run("add", "X", "--repeat", "FREQ=SOMETIMES")
+        #expect(bad.code == 2)
+        #expect(bad.stderr.contains("FREQ"))
+    }
+
+    @Test func datePhrasesWorkInOptionsAndDefer() async throws {
+        let v = try TemporaryVault()
+        let run = await v.run("add", "Call Bob", "--due", "next friday", "--defer", "in 3 days", "--json")
+        #expect(run.json["due"] as? String == "2026-11-27")
+        #expect(run.json["defer"] as? String == "2026-11-24")
+        #expect(await v.run("defer", "bob", "end of month").code == 0)
+        #expect(try v.text("20261121-0800-call-bob.md").contains("defer: \"2026-11-30\"\n"))
+    }
+
+    @Test func showDescribesTheRuleAndItsNextThreeDates() async throws {
+        let v = try TemporaryVault()
+        _ = await v.run("add", "Water plants", "--due", "2026-11-23", "--repeat", "every mon, thu")
+        let show = await v.run("show", "water")
+        #expect(show.stdout.contains("repeats   every Monday and Thursday · next Thu 26 Nov, Mon 30 Nov, Thu 3 Dec\n"))
+    }
+
+    @Test func completingARepeatingTaskPrintsTheNextOne() async throws {
+        let v = try TemporaryVault()
+        _ = await v.run("add", "Water plants", "--due", "2026-11-23", "--repeat", "every mon, thu")
+        let done = await v.run("done", "water")
+        #expect(done.stdout.contains("Next: Water plants — next in 5 days"))
+        #expect(await v.run("edit", "water", "--recurrence-mode", "after_completion").code == 0)
+    }
+
+    @Test func aLineOfOnlyTokensIsRefused() async throws {
+        let v = try TemporaryVault()
+        let run = await v.run("add", "tomorrow", "#x")
+        #expect(run.code == 2)
+        #expect(run.stderr.contains("no title"))
+    }
+}

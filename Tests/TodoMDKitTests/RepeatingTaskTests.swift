@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+@testable import TodoMDKit
+import TodoMDTestSupport
+
+/// Completing repeating tasks (§11, §21): history, the successor's dates, COUNT and UNTIL.
+@Suite struct RepeatingTaskTests {
+    /// Completes `lines`' task in a fresh vault (today is Saturday 2026-11-21) and returns
+    /// (the completed file's text, the successor or nil, the vault).
+    func complete(_ lines: String, now: String = TemporaryVault.defaultNow) throws -> (String, TodoTask?, TemporaryVault) {
+        let v = try TemporaryVault(now: now)
+        try v.task("r.md", title: "Water plants", lines)
+        let completion = try v.open().complete("r.md")
+        return (try v.text(completion.completed.id), completion.next, v)
+    }
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        let lines: String
+        let due: String?
+        let scheduled: String?
+        let deferDate: String?
+        let rule: String?
+        var testDescription: String { lines.replacingOccurrences(of: "\n", with: " · ") }
+    }
+
+    @Test(arguments: [
+        // fixed mode: next occurrence strictly after the anchor (due), the rule started there.
+        Case(lines: "due: \"2026-11-21\"\nrecurrence: \"FREQ=DAILY\"", due: "2026-11-22", scheduled: nil, deferDate: nil,
+             rule: "FREQ=DAILY"),
+        Case(lines: "due: \"2026-11-18\"\nrecurrence: \"FREQ=WEEKLY;BYDAY=SA\"", due: "2026-11-21", scheduled: nil,
+             deferDate: nil, rule: "FREQ=WEEKLY;BYDAY=SA"),
+        // Every date moves by the anchor's shift.
+        Case(lines: "due: \"2026-11-20\"\ndefer: \"2026-11-18\"\nscheduled: \"2026-11-19\"\nrecurrence: \"FREQ=WEEKLY\"",
+             due: "2026-11-27", scheduled: "2026-11-26", deferDate: "2026-11-25", rule: "FREQ=WEEKLY"),
+        // Scheduled is the anchor when there is no due date.
+        Case(lines: "scheduled: \"2026-11-21\"\nrecurrence: \"FREQ=MONTHLY\"", due: nil, scheduled: "2026-12-21",
+             deferDate: nil, rule: "FREQ=MONTHLY"),
+        // Defer is the anchor when there is neither.
+        Case(lines: "defer: \"2026-11-30\"\nrecurrence: \"FREQ=MONTHLY;BYMONTHDAY=-1\"", due: nil, scheduled: nil,
+             deferDate: "2026-12-31", rule: "FREQ=MONTHLY;BYMONTHDAY=-1"),
+        // No date at all: anchor today, the successor gets a due date.
+        Case(lines: "recurrence: \"FREQ=DAILY;INTERVAL=3\"", due: "2026-11-24", scheduled: nil, deferDate: nil,
+             rule: "FREQ=DAILY;INTERVAL=3"),
+        // Jan 31 + monthly skips February (RFC 5545).
+        Case(lines: "due: \"2027-01-31\"\nrecurrence: \"FREQ=MONTHLY\"", due: "2027-03-31", scheduled: nil, deferDate: nil,
+             rule: "FREQ=MONTHLY"),
+        // COUNT counts down.
+        Case(lines: "due: \"2026-11-21\"\nrecurrence: \"FREQ=DAILY;COUNT=3\"", due: "2026-11-22", scheduled: nil,
+             deferDate: nil, rule: "FREQ=DAILY;COUNT=2"),
+    ])
+    func successorDates(_ c: Case) throws {
+        let (_, next, _) = try complete(c.lines)
+        let successor = try #require(next)
+        #expect(successor.due?.description == c.due)
+        #expect(successor.scheduled?.description == c.scheduled)
+        #expect(successor.deferDate?.description == c.deferDate)
+        #expect(successor.recurrence == c.rule)
+        #expect(successor.status == .todo)
+        #expect(successor.completed == nil)
+    }
+
+    @Test func theCompletedFileIsHistoryAndTheSuccessorCopiesTheTask() throws {
+        let (text, next, v) = try complete("""
+            due: "2026-11-21"
+            priority: "high"
+            flagged: true
+            area: "Home"
+            project: "Garden"
+            tags:
+              - plants
+            recurrence: "FREQ=WEEKLY"
+            recurrence_mode: "fixed"
+            estimated_minutes: 10
+            description: "Both balconies"
+            """)
+        #expect(text.contains("status: \"done\"\n"))
+        #expect(text.contains("completed: \"2026-11-21T08:00:00Z\"\n"))
+        #expect(!text.contains("recurrence:"))
+        #expect(text.contains("recurrence_mode: \"fixed\"\n"))
+        let s = try #require(next)
+        #expect(s.title == "Water plants")
+        #expect((s.priority, s.flagged, s.area, s.project, s.tags) == (.high, true, "Home", "Garden", ["plants"]))
+        #expect((s.estimatedMinutes, s.description, s.source) == (10, "Both balconies", "test"))
+        #expect(s.created == v.clock.now.addingTimeInterval(0) || abs(s.created.timeIntervalSince(v.clock.now)) < 1)
+        #expect(s.due == LocalDate(year: 2026, month: 11, day: 28))
+        #expect(v.exists(s.id))
+    }
+
+    @Test func afterCompletionCountsFromTheCompletionDate() throws {
+        // Due long ago, completed today (Saturday 21 Nov): next is 2 weeks after today.
+        let (_, next, _) = try complete("due: \"2026-10-01\"\nrecurrence: \"FREQ=WEEKLY;INTERVAL=2\"\nrecurrence_mode: after_completion")
+        #expect(try #require(next).due == LocalDate(year: 2026, month: 12, day: 5))
+        #expect(next?.recurrenceMode == .afterCompletion)
+    }
+
+    @Test(arguments: [
+        "due: \"2026-11-21\"\nrecurrence: \"FREQ=DAILY;COUNT=1\"",
+        "due: \"2026-11-21\"\nrecurrence: \"FREQ=DAILY;UNTIL=20261121\"",
+        "due: \"2026-11-21\"\nrecurrence: \"FREQ=NEVERLY\"",
+    ])
+    func theSeriesEnds(_ lines: String) throws {
+        let (text, next, v) = try complete(lines)
+        #expect(next == nil)
+        #expect(text.contains("status: \"done\""))
+        #expect(try v.open().list("all").tasks.count == 1)
+    }
+
+    @Test func completingTwiceCreatesOneSuccessor() throws {
+        let v = try TemporaryVault()
+        try v.task("r.md", title: "Water plants", "due: \"2026-11-21\"\nrecurrence: \"FREQ=DAILY\"")
+        let vault = try v.open()
+        #expect(try vault.complete("r.md").next != nil)
+        let again = try vault.complete("r.md")
+        #expect(again.next == nil)
+        #expect(try vault.list("all").tasks.count == 2)
+    }
+
+    @Test func aFileChangedUnderneathCreatesNothing() throws {
+        let v = try TemporaryVault()
+        try v.task("r.md", title: "Water plants", "due: \"2026-11-21\"\nrecurrence: \"FREQ=DAILY\"")
+        let vault = try v.open()
+        let (_, snapshot) = try vault.read("r.md")
+        try v.task("r.md", title: "Water plants (edited elsewhere)", "due: \"2026-11-21\"\nrecurrence: \"FREQ=DAILY\"")
+        #expect(throws: TodoError.conflict(path: "r.md")) {
+            try vault.update("r.md", TaskChanges([.status: .string("done")]), expectedHash: snapshot.stamp.hash)
+        }
+        // complete() reads the file fresh, then writes conflict-checked: one completion, one successor.
+        let completion = try vault.complete("r.md")
+        #expect(completion.completed.title == "Water plants (edited elsewhere)")
+        #expect(try vault.list("all").tasks.count == 2)
+    }
+
+    @Test func anInvalidRuleIsAWarningAndTheTaskLoads() throws {
+        let v = try TemporaryVault()
+        try v.task("r.md", title: "Odd", "recurrence: \"FREQ=HOURLY;BYHOUR=3\"")
+        let task = try v.open().read("r.md").0
+        #expect(task.recurrence == "FREQ=HOURLY;BYHOUR=3")
+        #expect(task.warnings.contains { $0.hasPrefix("recurrence: ") })
+    }
+}
