@@ -8,35 +8,7 @@ import TodoMDTestSupport
 // (§10, §19, §21). Golden strings for human output; the fixed clock says Saturday 2026-11-21
 // 09:00 Europe/Berlin and NO_COLOR is set.
 
-/// The example of §10, verbatim.
-private let examplePerspectives = """
-    {
-      "version": 1,
-      "order": ["work-available"],
-      "perspectives": {
-        "work-available": {
-          "id": "work-available",
-          "name": "Work — Available Now",
-          "icon": "briefcase",
-          "color": "#4A90D9",
-          "rules": {
-            "operator": "AND",
-            "conditions": [
-              { "field": "area", "op": "equals", "value": "Work" },
-              { "field": "status", "op": "in", "value": ["todo", "in-progress"] },
-              { "operator": "OR", "conditions": [
-                  { "field": "priority", "op": "equals", "value": "high" },
-                  { "field": "flagged", "op": "equals", "value": true } ] }
-            ]
-          },
-          "sort": { "field": "due", "direction": "asc" },
-          "group_by": "project",
-          "layout": "default",
-          "manual_order": null
-        }
-      }
-    }
-    """
+private let examplePerspectives = Fixtures.examplePerspectives
 
 /// A task file `name.md` titled `title`, created `minute` minutes after 2026-11-01 10:00Z.
 private func put(_ v: TemporaryVault, _ name: String, _ title: String, _ minute: Int, status: String = "todo",

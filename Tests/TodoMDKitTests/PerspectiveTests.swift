@@ -10,35 +10,7 @@ import TodoMDTestSupport
 
 // MARK: - Helpers
 
-/// The example of §10, verbatim.
-private let exampleFile = """
-    {
-      "version": 1,
-      "order": ["work-available"],
-      "perspectives": {
-        "work-available": {
-          "id": "work-available",
-          "name": "Work — Available Now",
-          "icon": "briefcase",
-          "color": "#4A90D9",
-          "rules": {
-            "operator": "AND",
-            "conditions": [
-              { "field": "area", "op": "equals", "value": "Work" },
-              { "field": "status", "op": "in", "value": ["todo", "in-progress"] },
-              { "operator": "OR", "conditions": [
-                  { "field": "priority", "op": "equals", "value": "high" },
-                  { "field": "flagged", "op": "equals", "value": true } ] }
-            ]
-          },
-          "sort": { "field": "due", "direction": "asc" },
-          "group_by": "project",
-          "layout": "default",
-          "manual_order": null
-        }
-      }
-    }
-    """
+private let exampleFile = Fixtures.examplePerspectives
 
 /// A task file named `name.md` whose title is `name`, created `minute` minutes after
 /// 2026-11-01 10:00Z, with extra frontmatter lines.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TodoMDTestSupport
 @testable import TodoMDKit
 
 /// The recurrence engine against python-dateutil's `rrule`, the reference implementation (§11).
@@ -99,20 +100,7 @@ private struct CrossCheckCase {
     let next: LocalDate?
 }
 
-/// A small, fast, seedable generator (Steele, Lea and Flood's CrossCheckRandom), so runs repeat exactly.
-private struct CrossCheckRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+private typealias CrossCheckRandom = SeededRandom
 
 /// Random valid rules that use every part, in proportions that keep most of them occurring.
 private enum RandomRule {

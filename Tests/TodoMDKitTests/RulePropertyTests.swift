@@ -8,19 +8,13 @@ import TodoMDTestSupport
 // ids of the tasks the in-memory oracle (`Predicate.matches`) accepts. Deterministic: the same
 // seeds give the same vaults and rules on every run.
 
-/// SplitMix64: a tiny, well-mixed deterministic generator.
+/// The shared seeded generator with the helpers these tests use.
 private struct RuleRandom {
-    var state: UInt64
+    var source: SeededRandom
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { source = SeededRandom(seed: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { source.next() }
 
     /// 0 ..< n.
     mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
