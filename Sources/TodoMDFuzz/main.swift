@@ -6,7 +6,7 @@
 // arguments: a corpus regression runner (`swift run TodoMDFuzz Fuzz/corpus`).
 
 import Foundation
-import TodoMDKit
+@_spi(Differential) import TodoMDKit
 
 /// Decodes one input and, when it is a task, edits and re-encodes it, checking the codec's
 /// invariants. Each broken invariant is returned as a sentence; an empty array means all held.
@@ -21,6 +21,7 @@ enum CodecFuzzCheck {
     static func run(_ bytes: [UInt8]) -> [String] {
         var problems: [String] = []
         let decoding = TaskFileCodec.decode(bytes, id: id, fileModified: fileModified, timeZone: timeZone)
+        problems += checkFastPath(bytes, decoding)
         guard case let .task(task) = decoding else {
             // A file that is not a task must not be editable either.
             if (try? TaskFileCodec.apply(TaskChanges(), to: bytes, id: id, fileModified: fileModified,
@@ -34,6 +35,25 @@ enum CodecFuzzCheck {
         problems += checkEncodeNew(task)
         problems += checkEdits(task, bytes)
         return problems
+    }
+
+    /// The fast frontmatter reader gives exactly what the full YAML reader gives: the same task,
+    /// warnings and extra keys, or the same reason the file is not a task.
+    static func checkFastPath(_ bytes: [UInt8], _ decoding: TaskDecoding) -> [String] {
+        let full = TaskFileCodec.decode(bytes, id: id, fileModified: fileModified, timeZone: timeZone,
+                                        allowFastPath: false)
+        switch (decoding, full) {
+        case let (.task(fast), .task(slow)):
+            if fast != slow || fast.warnings != slow.warnings
+                || fast.extra.map(\.key) != slow.extra.map(\.key) || fast.extra.map(\.value) != slow.extra.map(\.value) {
+                return ["the fast path read a different task:\n\(fast)\n\(slow)"]
+            }
+        case let (.unparseable(fast), .unparseable(slow)):
+            if fast != slow { return ["the fast path gave another reason: \(fast) / \(slow)"] }
+        default:
+            return ["the fast path and the YAML parser disagree on whether this is a task: \(decoding) / \(full)"]
+        }
+        return []
     }
 
     /// A decoded task never exceeds the §18 limits.

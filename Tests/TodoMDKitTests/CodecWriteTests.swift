@@ -472,3 +472,20 @@ private let editCases: [CodecEditCase] = [
         #expect(FileManager.default.subpaths(atPath: v.root)?.sorted() == listing)
     }
 }
+
+/// A `{…}` flow-mapping frontmatter is read, but an edit is refused rather than rewritten.
+@Suite struct FlowMappingEditTests {
+    @Test func editsOfAFlowMappingAreRefusedAndTheFileKept() throws {
+        let text = "---\n# a comment first\n{title: \"Flow\", status: todo, created: 2026-11-01T10:00:00Z, source: x}\n---\n"
+        let zone = try #require(TimeZone(identifier: "Europe/Berlin"))
+        let bytes = Array(text.utf8)
+        let task = try #require(TaskFileCodec.decode(bytes, id: "f.md", fileModified: Date(timeIntervalSince1970: 0),
+                                                     timeZone: zone).task)
+        #expect(task.title == "Flow")
+        var changes = TaskChanges()
+        changes.set(.due, .date(try #require(LocalDate(year: 2026, month: 11, day: 22))))
+        #expect(throws: TodoError.self) {
+            try TaskFileCodec.apply(changes, to: bytes, id: "f.md", fileModified: Date(timeIntervalSince1970: 0), timeZone: zone)
+        }
+    }
+}

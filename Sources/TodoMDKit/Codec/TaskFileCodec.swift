@@ -35,7 +35,17 @@ public enum TaskFileCodec {
     ///   - timeZone: the local time zone, for date-times given where a date belongs.
     /// - Returns: the task, or why the file is not a task. Never throws, never traps.
     public static func decode(_ bytes: [UInt8], id: String, fileModified: Date, timeZone: TimeZone) -> TaskDecoding {
-        switch parseDocument(bytes) {
+        decode(bytes, id: id, fileModified: fileModified, timeZone: timeZone, allowFastPath: true)
+    }
+
+    /// Reads a task file, optionally without ``FastFrontmatter``: for differential tests and
+    /// the fuzz target, which check that both readers give the same result.
+    ///
+    /// - Parameter allowFastPath: false reads every file with the full YAML parser.
+    @_spi(Differential)
+    public static func decode(_ bytes: [UInt8], id: String, fileModified: Date, timeZone: TimeZone,
+                              allowFastPath: Bool) -> TaskDecoding {
+        switch parseDocument(bytes, allowFastPath: allowFastPath) {
         case let .failure(reason):
             return .unparseable(reason: reason)
         case let .success(document):
@@ -57,7 +67,9 @@ public enum TaskFileCodec {
         case failure(String)
     }
 
-    static func parseDocument(_ bytes: [UInt8]) -> ParseResult {
+    /// Splits and parses a file: with ``FastFrontmatter`` when the YAML is in its subset (and
+    /// `allowFastPath`), else with Yams after the §18 hostile-input checks.
+    static func parseDocument(_ bytes: [UInt8], allowFastPath: Bool = true) -> ParseResult {
         if bytes.count > Limits.fileBytes {
             // Callers may pass only the first limit + 1 bytes, so the true size is not known here.
             return .failure("the file is larger than 1 MiB (the limit is \(Limits.fileBytes) bytes)")
@@ -80,6 +92,11 @@ public enum TaskFileCodec {
         let bodyCount = bytes.count - layout.bodyStart
         if bodyCount > Limits.bodyBytes {
             return .failure("the body is \(bodyCount) bytes; the limit is \(Limits.bodyBytes) bytes")
+        }
+        if allowFastPath, let pairs = FastFrontmatter.pairs(in: layout) {
+            // The subset holds no anchors, aliases or deep nesting: YAMLGuard has nothing to find.
+            let body = String(decoding: layout.bodyBytes, as: UTF8.self)
+            return .success(Document(layout: layout, pairs: pairs, rootIsFlow: false, body: body))
         }
         let yamlSlice = layout.yamlBytes
         if let finding = YAMLGuard.scan(yamlSlice) {
@@ -115,7 +132,7 @@ public enum TaskFileCodec {
                 guard case let .scalar(k) = key else { continue }
                 pairs.append((k.string, value, k.mark?.line ?? 0))
             }
-            return .success(Document(layout: layout, pairs: pairs, rootIsFlow: mapping.style == .flow, body: body))
+            return .success(Document(layout: layout, pairs: pairs, rootIsFlow: startsWithFlowMapping(yamlSlice), body: body))
         } catch let error as YamlError {
             return .failure("invalid YAML: \(describe(error))")
         } catch {
@@ -166,12 +183,33 @@ public enum TaskFileCodec {
             let ctx = context.map { " \($0.text)" } ?? ""
             return "\(problem)\(ctx) (\(at(mark)))"
         case let .duplicatedKeysInMapping(duplicates, context):
-            return "duplicate key \(duplicates.map { "`\($0)`" }.joined(separator: ", ")) (\(at(context.mark)))"
+            // Yams lists the keys in an order (and so at a position) that can change from run to
+            // run when keys are lists or mappings, or share a text: sort them, and give the
+            // position only when it is certain.
+            let names = duplicates.sorted()
+            let list = names.map { "`\($0)`" }.joined(separator: ", ")
+            let certain = !names.contains("<uncovertable>") && Set(names).count == names.count
+            return certain ? "duplicate key \(list) (\(at(context.mark)))" : "duplicate key \(list)"
         case let .reader(problem, offset, _, _):
             return "\(problem)\(offset.map { " (byte \($0))" } ?? "")"
         default:
             return "\(error)"
         }
+    }
+
+    /// Whether the frontmatter is one `{…}` flow mapping (Yams reports the style from the end
+    /// event, so it cannot tell): its first significant character is `{`.
+    static func startsWithFlowMapping(_ yaml: ArraySlice<UInt8>) -> Bool {
+        var inComment = false
+        for b in yaml {
+            if inComment { if b == 0x0A { inComment = false }; continue }
+            switch b {
+            case 0x20, 0x09, 0x0A, 0x0D: continue
+            case UInt8(ascii: "#"): inComment = true
+            default: return b == UInt8(ascii: "{")
+            }
+        }
+        return false
     }
 
     /// YAML's null spellings for a plain scalar.
