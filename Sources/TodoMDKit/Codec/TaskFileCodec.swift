@@ -77,10 +77,9 @@ public enum TaskFileCodec {
         if let nul = bytes.firstIndex(of: 0) {
             return .failure("it contains a NUL byte at offset \(nul) (a binary file?)")
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard String(validating: bytes, as: UTF8.self) != nil else {
             return .failure("it is not valid UTF-8 text")
         }
-        _ = text
         let layout: FrontmatterLayout
         do {
             layout = try FrontmatterLayout(bytes: bytes)
