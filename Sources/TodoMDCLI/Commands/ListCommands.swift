@@ -67,7 +67,7 @@ struct ListOptions: ParsableArguments {
 }
 
 struct List: VaultCommand {
-    static let configuration = CommandConfiguration(
+    static let configuration = CommandConfiguration(commandName: "list",
         abstract: "List the tasks of a view.",
         discussion: "VIEW is inbox (default), today, upcoming, anytime, someday, flagged, logbook, all, area:NAME, project:NAME or tag:NAME.")
 
@@ -78,50 +78,50 @@ struct List: VaultCommand {
 }
 
 struct Today: VaultCommand {
-    static let configuration = CommandConfiguration(abstract: "Tasks due, scheduled or available today.")
+    static let configuration = CommandConfiguration(commandName: "today", abstract: "Tasks due, scheduled or available today.")
     @OptionGroup var options: ListOptions
     func run(_ context: CommandContext) throws { try options.run(view: "today", context) }
 }
 
 struct Inbox: VaultCommand {
-    static let configuration = CommandConfiguration(abstract: "Active tasks with no area and no project.")
+    static let configuration = CommandConfiguration(commandName: "inbox", abstract: "Active tasks with no area and no project.")
     @OptionGroup var options: ListOptions
     func run(_ context: CommandContext) throws { try options.run(view: "inbox", context) }
 }
 
 struct Upcoming: VaultCommand {
-    static let configuration = CommandConfiguration(abstract: "Tasks due or scheduled after today, by date.")
+    static let configuration = CommandConfiguration(commandName: "upcoming", abstract: "Tasks due or scheduled after today, by date.")
     @OptionGroup var options: ListOptions
     func run(_ context: CommandContext) throws { try options.run(view: "upcoming", context) }
 }
 
 struct Anytime: VaultCommand {
-    static let configuration = CommandConfiguration(abstract: "Every available task.")
+    static let configuration = CommandConfiguration(commandName: "anytime", abstract: "Every available task.")
     @OptionGroup var options: ListOptions
     func run(_ context: CommandContext) throws { try options.run(view: "anytime", context) }
 }
 
 struct Someday: VaultCommand {
-    static let configuration = CommandConfiguration(abstract: "Tasks put off to someday.")
+    static let configuration = CommandConfiguration(commandName: "someday", abstract: "Tasks put off to someday.")
     @OptionGroup var options: ListOptions
     func run(_ context: CommandContext) throws { try options.run(view: "someday", context) }
 }
 
 struct Flagged: VaultCommand {
-    static let configuration = CommandConfiguration(abstract: "Flagged tasks that are not done or cancelled.")
+    static let configuration = CommandConfiguration(commandName: "flagged", abstract: "Flagged tasks that are not done or cancelled.")
     @OptionGroup var options: ListOptions
     func run(_ context: CommandContext) throws { try options.run(view: "flagged", context) }
 }
 
 struct Logbook: VaultCommand {
-    static let configuration = CommandConfiguration(abstract: "Done and cancelled tasks, newest first.")
+    static let configuration = CommandConfiguration(commandName: "logbook", abstract: "Done and cancelled tasks, newest first.")
     @OptionGroup var options: ListOptions
     func run(_ context: CommandContext) throws { try options.run(view: "logbook", context) }
 }
 
 /// `areas`, `projects`, `tags`: names with open-task counts.
 struct Areas: VaultCommand {
-    static let configuration = CommandConfiguration(abstract: "Areas with their number of open tasks.")
+    static let configuration = CommandConfiguration(commandName: "areas", abstract: "Areas with their number of open tasks.")
     @OptionGroup var output: OutputOptions
     @OptionGroup var global: GlobalOptions
     func run(_ context: CommandContext) throws {
@@ -130,7 +130,7 @@ struct Areas: VaultCommand {
 }
 
 struct Projects: VaultCommand {
-    static let configuration = CommandConfiguration(abstract: "Projects with their area and number of open tasks.")
+    static let configuration = CommandConfiguration(commandName: "projects", abstract: "Projects with their area and number of open tasks.")
     @Option(help: "Save the project order (comma-separated), used by the project_order sort.") var order: String?
     @OptionGroup var output: OutputOptions
     @OptionGroup var global: GlobalOptions
@@ -145,7 +145,7 @@ struct Projects: VaultCommand {
 }
 
 struct Tags: VaultCommand {
-    static let configuration = CommandConfiguration(abstract: "Tags with their number of open tasks.")
+    static let configuration = CommandConfiguration(commandName: "tags", abstract: "Tags with their number of open tasks.")
     @OptionGroup var output: OutputOptions
     @OptionGroup var global: GlobalOptions
     func run(_ context: CommandContext) throws {

@@ -122,7 +122,7 @@ enum FieldParsing {
 }
 
 struct Add: VaultCommand {
-    static let configuration = CommandConfiguration(
+    static let configuration = CommandConfiguration(commandName: "add",
         abstract: "Add a task; prints its id.",
         discussion: "Example: todomd add Buy milk --due tomorrow --tag errands")
 
@@ -176,7 +176,7 @@ struct Add: VaultCommand {
 }
 
 struct Show: VaultCommand {
-    static let configuration = CommandConfiguration(abstract: "Show one task.")
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one task.")
     @Argument(help: "A task id, filename, filename prefix or part of its title.") var task: String
     @OptionGroup var output: OutputOptions
     @OptionGroup var global: GlobalOptions
@@ -187,7 +187,7 @@ struct Show: VaultCommand {
 }
 
 struct Edit: VaultCommand {
-    static let configuration = CommandConfiguration(
+    static let configuration = CommandConfiguration(commandName: "edit",
         abstract: "Change fields of a task (only their lines in the file change).",
         discussion: "Example: todomd edit groceries --due 2026-12-01 --priority high --clear defer")
 
@@ -251,7 +251,7 @@ struct Edit: VaultCommand {
 
 /// `done`, `reopen`, `cancel`, `delete`: one task, one action.
 struct Done: VaultCommand {
-    static let configuration = CommandConfiguration(abstract: "Complete a task.")
+    static let configuration = CommandConfiguration(commandName: "done", abstract: "Complete a task.")
     @Argument(help: "The task.") var task: String
     @OptionGroup var output: OutputOptions
     @OptionGroup var global: GlobalOptions
@@ -268,7 +268,7 @@ struct Done: VaultCommand {
 }
 
 struct Reopen: VaultCommand {
-    static let configuration = CommandConfiguration(abstract: "Reopen a done or cancelled task.")
+    static let configuration = CommandConfiguration(commandName: "reopen", abstract: "Reopen a done or cancelled task.")
     @Argument(help: "The task.") var task: String
     @OptionGroup var output: OutputOptions
     @OptionGroup var global: GlobalOptions
@@ -295,7 +295,7 @@ enum ReferenceInClosed {
 }
 
 struct Cancel: VaultCommand {
-    static let configuration = CommandConfiguration(abstract: "Cancel a task (the file stays).")
+    static let configuration = CommandConfiguration(commandName: "cancel", abstract: "Cancel a task (the file stays).")
     @Argument(help: "The task.") var task: String
     @OptionGroup var output: OutputOptions
     @OptionGroup var global: GlobalOptions
@@ -306,7 +306,7 @@ struct Cancel: VaultCommand {
 }
 
 struct Delete: VaultCommand {
-    static let configuration = CommandConfiguration(abstract: "Move a task to the vault's .trash/ folder.")
+    static let configuration = CommandConfiguration(commandName: "delete", abstract: "Move a task to the vault's .trash/ folder.")
     @Argument(help: "The task.") var task: String
     @OptionGroup var output: OutputOptions
     @OptionGroup var global: GlobalOptions
@@ -324,7 +324,7 @@ struct Delete: VaultCommand {
 }
 
 struct Defer: VaultCommand {
-    static let configuration = CommandConfiguration(abstract: "Hide a task until a date.")
+    static let configuration = CommandConfiguration(commandName: "defer", abstract: "Hide a task until a date.")
     @Argument(help: "The task.") var task: String
     @Argument(help: "The date (YYYY-MM-DD, tomorrow…).") var date: String
     @OptionGroup var output: OutputOptions
@@ -337,7 +337,7 @@ struct Defer: VaultCommand {
 }
 
 struct Move: VaultCommand {
-    static let configuration = CommandConfiguration(
+    static let configuration = CommandConfiguration(commandName: "move",
         abstract: "Move a task within a view's manual order (.order.json).",
         discussion: "Without --before the task goes to the end of the view.")
     @Argument(help: "The task to move.") var task: String

@@ -3,7 +3,7 @@ import Foundation
 import TodoMDKit
 
 struct Init: VaultCommand {
-    static let configuration = CommandConfiguration(abstract: "Create the vault folder.")
+    static let configuration = CommandConfiguration(commandName: "init", abstract: "Create the vault folder.")
     @Flag(help: "Add a few sample tasks to explore with.") var sample = false
     @OptionGroup var global: GlobalOptions
     func run(_ context: CommandContext) throws {
@@ -19,7 +19,7 @@ struct Init: VaultCommand {
 }
 
 struct Doctor: VaultCommand {
-    static let configuration = CommandConfiguration(abstract: "List unparseable files and tasks with warnings.")
+    static let configuration = CommandConfiguration(commandName: "doctor", abstract: "List unparseable files and tasks with warnings.")
     @OptionGroup var output: OutputOptions
     @OptionGroup var global: GlobalOptions
     func run(_ context: CommandContext) throws {
@@ -54,7 +54,7 @@ struct Doctor: VaultCommand {
 }
 
 struct Reindex: VaultCommand {
-    static let configuration = CommandConfiguration(abstract: "Rebuild the index from the files.")
+    static let configuration = CommandConfiguration(commandName: "reindex", abstract: "Rebuild the index from the files.")
     @OptionGroup var global: GlobalOptions
     func run(_ context: CommandContext) throws {
         // The index is a cache: deleting it loses nothing.
@@ -70,7 +70,7 @@ struct Reindex: VaultCommand {
 }
 
 struct Serve: VaultCommand {
-    static let configuration = CommandConfiguration(abstract: "Run the web app (coming soon; lists Today meanwhile).")
+    static let configuration = CommandConfiguration(commandName: "serve", abstract: "Run the web app (coming soon; lists Today meanwhile).")
     @Option(help: "Address to listen on.") var host = "127.0.0.1"
     @Option(help: "Port.") var port = 8750
     @OptionGroup var global: GlobalOptions
