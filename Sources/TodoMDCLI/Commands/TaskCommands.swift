@@ -144,17 +144,7 @@ struct Add: VaultCommand {
         guard !parsed.title.isEmpty else {
             throw ValidationError("`\(line)` has no title left once dates and tokens are read; add some words")
         }
-        var draft = TodoTask(title: parsed.title, created: context.clock.now, source: "user")
-        draft.due = parsed.due
-        draft.deferDate = parsed.deferDate
-        draft.scheduled = parsed.scheduled
-        draft.priority = parsed.priority
-        draft.flagged = parsed.flagged
-        draft.area = parsed.area
-        draft.project = parsed.project
-        draft.tags = parsed.tags
-        draft.estimatedMinutes = parsed.estimatedMinutes
-        draft.recurrence = parsed.recurrence
+        var draft = parsed.task(created: context.clock.now, source: "user")
         // Options win over parsed tokens.
         let options = try fields.changes(today: today)
         draft.apply(options)

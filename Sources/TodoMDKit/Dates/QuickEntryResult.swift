@@ -1,3 +1,5 @@
+import Foundation
+
 /// What one quick-entry line (§12) says about a new task.
 ///
 /// Produced by ``QuickEntry/parse(_:today:knownProjects:knownAreas:firstOccurrence:)``; fields the
@@ -64,5 +66,23 @@ public struct QuickEntryResult: Sendable, Equatable {
         if let estimatedMinutes { parts.append("~" + QuickEntry.estimateText(estimatedMinutes)) }
         if let recurrence { parts.append(RecurrencePhrase.describe(recurrence) ?? "repeats \(recurrence)") }
         return parts.joined(separator: " · ")
+    }
+}
+
+extension QuickEntryResult {
+    /// A new task with what the line said (the CLI, the web app and MCP all start from this).
+    public func task(created: Date, source: String) -> TodoTask {
+        var t = TodoTask(title: title, created: created, source: source)
+        t.due = due
+        t.deferDate = deferDate
+        t.scheduled = scheduled
+        t.priority = priority
+        t.flagged = flagged
+        t.area = area
+        t.project = project
+        t.tags = tags
+        t.estimatedMinutes = estimatedMinutes
+        t.recurrence = recurrence
+        return t
     }
 }
