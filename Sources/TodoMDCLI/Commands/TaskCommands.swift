@@ -53,7 +53,7 @@ struct FieldOptions: ParsableArguments {
             guard estimate >= 0 else { throw TodoError.invalidValue(field: "estimate", value: "\(estimate)", reason: "minutes ≥ 0") }
             c.set(.estimatedMinutes, .int(estimate))
         }
-        if let rule = self.repeat { c.set(.recurrence, .string(try FieldParsing.recurrence(rule))) }
+        if let rule = self.repeat { c.set(.recurrence, .string(try RecurrenceInput.rule(from: rule))) }
         if let description { c.set(.description, .string(description)) }
         if let source { c.set(.source, .string(source)) }
         return c
@@ -67,28 +67,6 @@ enum FieldParsing {
             throw TodoError.invalidValue(field: "priority", value: text, reason: "one of none, low, medium, high")
         }
         return p
-    }
-
-    /// An RRULE (validated, written canonically) or an `every …` phrase.
-    static func recurrence(_ text: String) throws -> String {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if trimmed.lowercased().hasPrefix("every") {
-            guard let rule = RecurrencePhrase.parse(trimmed) else {
-                throw TodoError.invalidValue(field: "recurrence", value: text,
-                                             reason: "not a phrase todo.md knows (try \"every 2 weeks\" or an RRULE)")
-            }
-            return rule
-        }
-        do {
-            return try RecurrenceRule(parsing: trimmed).serialized
-        } catch {
-            throw TodoError.invalidValue(field: "recurrence", value: text, reason: error.localizedDescription)
-        }
-    }
-
-    /// The first date on or after `today` that `rule` gives, for a repeating task with no date.
-    static func firstOccurrence(_ rule: String, _ today: LocalDate) -> LocalDate? {
-        (try? RecurrenceRule(parsing: rule))?.occurrences(start: today).first { _ in true }
     }
 
     static func status(_ text: String) throws -> TaskStatus {
@@ -140,7 +118,7 @@ struct Add: VaultCommand {
         let today = context.clock.today
         let parsed = QuickEntry.parse(line, today: today, knownProjects: try vault.projects().map(\.name),
                                       knownAreas: try vault.areas().map(\.name),
-                                      firstOccurrence: FieldParsing.firstOccurrence)
+                                      firstOccurrence: { RecurrenceInput.firstOccurrence($0, onOrAfter: $1) })
         guard !parsed.title.isEmpty else {
             throw ValidationError("`\(line)` has no title left once dates and tokens are read; add some words")
         }
@@ -151,7 +129,7 @@ struct Add: VaultCommand {
         if options.values[.tags] != nil { draft.tags = FieldParsing.tags(fields.tags) }
         if let note = fields.note { draft.body = note }
         if let rule = draft.recurrence, draft.due == nil, draft.scheduled == nil, draft.deferDate == nil {
-            draft.due = FieldParsing.firstOccurrence(rule, today)
+            draft.due = RecurrenceInput.firstOccurrence(rule, onOrAfter: today)
         }
         let task = try vault.add(draft, dryRun: dryRun)
         if output.json {
@@ -208,7 +186,7 @@ struct Edit: VaultCommand {
         if let status { changes.set(.status, .string(try FieldParsing.status(status).rawValue)) }
         if let flagged { changes.set(.flagged, .bool(try FieldParsing.bool(flagged, field: "flagged"))) }
         if let tagList { changes.set(.tags, .list(FieldParsing.tags([tagList]))) }
-        if let recurrence { changes.set(.recurrence, .string(try FieldParsing.recurrence(recurrence))) }
+        if let recurrence { changes.set(.recurrence, .string(try RecurrenceInput.rule(from: recurrence))) }
         if let recurrenceMode {
             guard let mode = RecurrenceMode(rawValue: recurrenceMode.lowercased().replacingOccurrences(of: "-", with: "_")) else {
                 throw TodoError.invalidValue(field: "recurrence_mode", value: recurrenceMode, reason: "fixed or after_completion")
