@@ -242,23 +242,8 @@ struct Reopen: VaultCommand {
     @OptionGroup var global: GlobalOptions
     func run(_ context: CommandContext) throws {
         let vault = try context.openVault()
-        let id = try ReferenceInClosed.resolve(task, vault)
+        let id = try vault.resolveIncludingClosed(task)
         TaskOutput.confirm("Reopened:", try vault.reopen(id), json: output.json, context)
-    }
-}
-
-/// Reopening needs to find done tasks too, whose titles the general title step skips.
-enum ReferenceInClosed {
-    static func resolve(_ reference: String, _ vault: Vault) throws -> String {
-        do {
-            return try vault.resolve(reference)
-        } catch TodoError.taskNotFound {
-            let listing = try vault.list("logbook")
-            let matches = listing.tasks.filter { TextFolding.contains($0.title, reference) }.map(\.id)
-            if matches.count == 1 { return matches[0] }
-            if matches.count > 1 { throw TodoError.ambiguousReference(reference, candidates: matches.sorted()) }
-            throw TodoError.taskNotFound(reference)
-        }
     }
 }
 

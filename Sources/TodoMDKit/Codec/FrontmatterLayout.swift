@@ -65,9 +65,6 @@ struct FrontmatterLayout {
     /// The body bytes.
     var bodyBytes: ArraySlice<UInt8> { bytes[bodyStart...] }
 
-    /// Whether the closing fence is followed by the empty line new files have.
-    var hasBlankLineBeforeBody: Bool { bodyStart > closingEnd }
-
     /// The end of the line starting at `start`: where its content ends and where the next begins.
     static func lineEnd(_ bytes: [UInt8], from start: Int) -> (contentEnd: Int, next: Int)? {
         guard start <= bytes.count else { return nil }

@@ -32,7 +32,11 @@ extension Vault {
         let snapshot = try folder.read(Vault.perspectivesFile, limit: 16 * 1_048_576)
         let text = String(decoding: snapshot.bytes, as: UTF8.self)
         if String(validating: snapshot.bytes, as: UTF8.self) != nil, let file = try? PerspectiveFile(text: text) {
-            try index.storeSideFile("perspectives", text)
+            // Refresh the cached last good copy only when the file changed: loading is a read.
+            let stamp = Vault.cacheStamp(size: snapshot.stamp.size, mtime: snapshot.stamp.mtime)
+            if (try? index.sideFileStamp("perspectives")) != stamp {
+                try index.storeSideFile("perspectives", text, stamp: stamp)
+            }
             return PerspectiveLoad(file: file, warning: nil, stamp: snapshot.stamp)
         }
         // Keep the user's bad file safe beside it before anything else happens.
@@ -50,7 +54,7 @@ extension Vault {
     func refreshPerspectivesCache() {
         var st = stat()
         guard lstat(folder.path(Vault.perspectivesFile), &st) == 0 else { return }
-        let stamp = "\(st.st_size):\(VaultFolder.mtime(st))"
+        let stamp = Vault.cacheStamp(size: Int(st.st_size), mtime: VaultFolder.mtime(st))
         guard (try? index.sideFileStamp("perspectives")) != stamp,
               let snapshot = try? folder.read(Vault.perspectivesFile, limit: 16 * 1_048_576),
               String(validating: snapshot.bytes, as: UTF8.self) != nil
@@ -59,6 +63,9 @@ extension Vault {
         guard (try? PerspectiveFile(text: text)) != nil else { return }
         try? index.storeSideFile("perspectives", text, stamp: stamp)
     }
+
+    /// How the perspectives cache recognises the file it was taken from.
+    static func cacheStamp(size: Int, mtime: Int64) -> String { "\(size):\(mtime)" }
 
     /// Every perspective: the built-in views first, then the user's in their order.
     public func allPerspectives() throws -> (perspectives: [Perspective], warning: String?) {

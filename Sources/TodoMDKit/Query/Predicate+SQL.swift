@@ -14,10 +14,6 @@ public struct SQLFragment: Sendable {
     /// Matches every row.
     public static let all = SQLFragment("1")
 
-    /// `(a) AND (b)`.
-    public func and(_ other: SQLFragment) -> SQLFragment {
-        SQLFragment("(\(sql)) AND (\(other.sql))", arguments + other.arguments)
-    }
 }
 
 extension Predicate {

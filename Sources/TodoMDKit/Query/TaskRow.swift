@@ -91,11 +91,6 @@ extension TaskIndex {
         }
     }
 
-    /// The TASK JSON of one task.
-    public func json(of id: String) throws -> String? {
-        try database.read { db in try String.fetchOne(db, sql: "SELECT json FROM task WHERE id = ?", arguments: [id]) }
-    }
-
     /// Unparseable files with their reasons, by path.
     public func unparseable() throws -> [(path: String, reason: String)] {
         try database.read { db in

@@ -50,11 +50,6 @@ public enum TextFolding {
         return out
     }
 
-    /// Whether `haystack` contains `needle`, ignoring case and diacritics.
-    public static func contains(_ haystack: String, _ needle: String) -> Bool {
-        containsBytes(fold(haystack), fold(needle))
-    }
-
     /// Whether `needle` occurs in `haystack` as a run of UTF-8 bytes (as SQLite's `instr` does;
     /// Swift's `contains` would compare grapheme clusters instead).
     public static func containsBytes(_ haystack: String, _ needle: String) -> Bool {

@@ -142,6 +142,25 @@ public final class Vault: Sendable {
         throw TodoError.taskNotFound(reference)
     }
 
+    /// Like ``resolve(_:)``, but when nothing active matches, also looks for a done or cancelled
+    /// task whose title contains the reference (what `reopen` needs).
+    public func resolveIncludingClosed(_ reference: String) throws -> String {
+        do {
+            return try resolve(reference)
+        } catch TodoError.taskNotFound {
+            let needle = TextFolding.fold(reference.trimmingCharacters(in: .whitespaces))
+            let ids = try index.database.read { db in
+                try String.fetchAll(db, sql: """
+                    SELECT id FROM task WHERE status IN ('done', 'cancelled')
+                    AND instr(IFNULL(title_fold, lower(title)), ?) > 0 ORDER BY id
+                    """, arguments: [needle])
+            }
+            if ids.count == 1 { return ids[0] }
+            if ids.count > 1 { throw TodoError.ambiguousReference(reference, candidates: ids) }
+            throw TodoError.taskNotFound(reference)
+        }
+    }
+
     /// Reads a task from its file (not the index), with the stamp a later write must match.
     public func read(_ id: String) throws -> (TodoTask, FileSnapshot) {
         let snapshot: FileSnapshot
