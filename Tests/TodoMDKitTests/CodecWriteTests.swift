@@ -474,6 +474,19 @@ private let editCases: [CodecEditCase] = [
 }
 
 /// A `{…}` flow-mapping frontmatter is read, but an edit is refused rather than rewritten.
+/// Setting the body of files whose frontmatter ends the file (as new files without a body do).
+@Suite struct BodyEditTests {
+    @Test(arguments: [
+        ("---\ntitle: \"A\"\n---\n", "---\ntitle: \"A\"\nmodified: \"2026-11-21T08:00:00Z\"\n---\n\nNotes"),
+        ("---\ntitle: \"A\"\n---", "---\ntitle: \"A\"\nmodified: \"2026-11-21T08:00:00Z\"\n---\n\nNotes"),
+        ("---\r\ntitle: A\r\n---\r\n", "---\r\ntitle: A\r\nmodified: \"2026-11-21T08:00:00Z\"\r\n---\r\n\r\nNotes"),
+        ("---\ntitle: A\n---\n\nOld\n", "---\ntitle: A\nmodified: \"2026-11-21T08:00:00Z\"\n---\n\nNotes"),
+    ])
+    func settingTheBodyOfAFileWithoutOne(_ pair: (String, String)) throws {
+        #expect(try CodecWriteFixture.edit(pair.0, TaskChanges(), body: "Notes") == pair.1)
+    }
+}
+
 @Suite struct FlowMappingEditTests {
     @Test func editsOfAFlowMappingAreRefusedAndTheFileKept() throws {
         let text = "---\n# a comment first\n{title: \"Flow\", status: todo, created: 2026-11-01T10:00:00Z, source: x}\n---\n"

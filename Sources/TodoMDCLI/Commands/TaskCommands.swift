@@ -48,7 +48,7 @@ struct FieldOptions: ParsableArguments {
         if flag { c.set(.flagged, .bool(true)) }
         if let area { c.set(.area, .string(area)) }
         if let project { c.set(.project, .string(project)) }
-        if !tags.isEmpty { c.set(.tags, .list(FieldParsing.tags(tags))) }
+        if !tags.isEmpty { c.set(.tags, .list(TaskInput.tags(tags))) }
         if let estimate {
             guard estimate >= 0 else { throw TodoError.invalidValue(field: "estimate", value: "\(estimate)", reason: "minutes ≥ 0") }
             c.set(.estimatedMinutes, .int(estimate))
@@ -84,19 +84,6 @@ enum FieldParsing {
         default: throw TodoError.invalidValue(field: field, value: text, reason: "true or false")
         }
     }
-
-    /// Tags from repeated options, each possibly comma-separated; `#` prefixes dropped.
-    static func tags(_ values: [String]) -> [String] {
-        var out: [String] = []
-        for v in values {
-            for part in v.split(separator: ",") {
-                var t = part.trimmingCharacters(in: .whitespaces)
-                if t.hasPrefix("#") { t.removeFirst() }
-                if !t.isEmpty, !out.contains(t) { out.append(t) }
-            }
-        }
-        return out
-    }
 }
 
 struct Add: VaultCommand {
@@ -116,9 +103,7 @@ struct Add: VaultCommand {
         guard !line.isEmpty else { throw ValidationError("Give the task a title: todomd add Buy milk tomorrow #errands") }
         let vault = try context.openVault()
         let today = context.clock.today
-        let parsed = QuickEntry.parse(line, today: today, knownProjects: try vault.projects().map(\.name),
-                                      knownAreas: try vault.areas().map(\.name),
-                                      firstOccurrence: { RecurrenceInput.firstOccurrence($0, onOrAfter: $1) })
+        let parsed = try vault.parseQuickEntry(line)
         guard !parsed.title.isEmpty else {
             throw ValidationError("`\(line)` has no title left once dates and tokens are read; add some words")
         }
@@ -126,7 +111,7 @@ struct Add: VaultCommand {
         // Options win over parsed tokens.
         let options = try fields.changes(today: today)
         draft.apply(options)
-        if options.values[.tags] != nil { draft.tags = FieldParsing.tags(fields.tags) }
+        if options.values[.tags] != nil { draft.tags = TaskInput.tags(fields.tags) }
         if let note = fields.note { draft.body = note }
         if let rule = draft.recurrence, draft.due == nil, draft.scheduled == nil, draft.deferDate == nil {
             draft.due = RecurrenceInput.firstOccurrence(rule, onOrAfter: today)
@@ -185,7 +170,7 @@ struct Edit: VaultCommand {
         }
         if let status { changes.set(.status, .string(try FieldParsing.status(status).rawValue)) }
         if let flagged { changes.set(.flagged, .bool(try FieldParsing.bool(flagged, field: "flagged"))) }
-        if let tagList { changes.set(.tags, .list(FieldParsing.tags([tagList]))) }
+        if let tagList { changes.set(.tags, .list(TaskInput.tags([tagList]))) }
         if let recurrence { changes.set(.recurrence, .string(try RecurrenceInput.rule(from: recurrence))) }
         if let recurrenceMode {
             guard let mode = RecurrenceMode(rawValue: recurrenceMode.lowercased().replacingOccurrences(of: "-", with: "_")) else {

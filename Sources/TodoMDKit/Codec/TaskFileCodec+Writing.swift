@@ -210,7 +210,10 @@ extension TaskFileCodec {
         while lineIndex < lines.count { out += layout.bytes[lines[lineIndex]]; lineIndex += 1 }
         if let newBody {
             out += layout.bytes[layout.closingStart..<layout.closingEnd]
-            if layout.closingEnd == layout.bytes.count, !newBody.isEmpty { out += layout.lineEnding }
+            // A closing `---` at the very end without a line break needs one before the body.
+            let closingHasBreak = layout.closingEnd > layout.closingStart
+                && [0x0A, 0x0D].contains(layout.bytes[layout.closingEnd - 1])
+            if !closingHasBreak, !newBody.isEmpty { out += layout.lineEnding }
             if !newBody.isEmpty { out += layout.lineEnding }
             out += Array(newBody.utf8)
         } else {

@@ -28,6 +28,8 @@ public enum TodoError: Error, LocalizedError, Sendable, Equatable {
     case unknownPerspective(String)
     /// Built-in perspectives cannot be changed (duplicate them instead).
     case readOnlyPerspective(String)
+    /// A rule of the product refuses the change (a full planner bucket, §14); the text says which.
+    case ruleViolation(String)
     /// Anything else a user can read and act on.
     case message(String)
 
@@ -74,7 +76,7 @@ public enum TodoError: Error, LocalizedError, Sendable, Equatable {
             return "There is no perspective `\(id)`. `todomd perspective list` shows them."
         case let .readOnlyPerspective(id):
             return "`\(id)` is a built-in perspective and cannot be changed; `todomd perspective duplicate \(id)` makes an editable copy."
-        case let .message(text):
+        case let .ruleViolation(text), let .message(text):
             return text
         }
     }

@@ -1,0 +1,191 @@
+import Foundation
+
+/// Task fields as clients send them — the web API's JSON, MCP tool arguments, URL parameters —
+/// turned into checked ``TaskChanges``. Keys are the §3 names; `null` clears a field.
+///
+/// Every front end goes through here, so a value means the same thing wherever it is typed:
+/// dates take `YYYY-MM-DD` or a §12 phrase, `recurrence` an RRULE or an `every …` phrase, `tags`
+/// an array or a comma-separated string.
+public enum TaskInput {
+    /// What a client may set. `created`, `modified` and `completed` belong to todo.md: `done`
+    /// and `reopen` keep `completed` right, and every write stamps `modified`.
+    public static let settableFields: Set<TaskField> = Set(TaskField.allCases).subtracting([.created, .modified, .completed])
+
+    /// The field changes (and new body, when `body` is given) a JSON object asks for.
+    ///
+    /// - Parameter ignoring: keys the caller handles itself (such as `text` for quick entry).
+    /// - Throws: ``TodoError/invalidValue(field:value:reason:)`` naming the first bad key or value.
+    public static func changes(from fields: [(String, JSONValue)], today: LocalDate,
+                               ignoring: Set<String> = []) throws -> (changes: TaskChanges, body: String?) {
+        var changes = TaskChanges()
+        var body: String?
+        for (key, json) in fields where !ignoring.contains(key) {
+            if key == "body" {
+                guard let text = json.stringValue ?? (json.isNull ? "" : nil) else {
+                    throw TodoError.invalidValue(field: "body", value: describe(json), reason: "text")
+                }
+                body = text
+                continue
+            }
+            guard let field = TaskField(key: key) else {
+                throw TodoError.invalidValue(field: key, value: describe(json),
+                                             reason: "not a task field (see the §3 keys: title, due, tags, …)")
+            }
+            guard settableFields.contains(field) else {
+                throw TodoError.invalidValue(field: key, value: describe(json), reason: "set by todo.md, not by clients")
+            }
+            if let value = try value(json, for: field, today: today) {
+                changes.set(field, value)
+            } else {
+                changes.clear(field)
+            }
+        }
+        return (changes, body)
+    }
+
+    /// The checked value of one field; nil clears it.
+    public static func value(_ json: JSONValue, for field: TaskField, today: LocalDate) throws -> FieldValue? {
+        if json.isNull { return nil }
+        let key = field.key
+        func text() throws -> String {
+            switch json {
+            case let .string(s): return s
+            case let .number(n) where n == n.rounded(): return String(Int(n))
+            case let .bool(b): return b ? "true" : "false"
+            default: throw TodoError.invalidValue(field: key, value: describe(json), reason: "text")
+            }
+        }
+        func oneOf<E: RawRepresentable & CaseIterable>(_: E.Type) throws -> FieldValue where E.RawValue == String {
+            let raw = try text().lowercased()
+            guard E(rawValue: raw) != nil else {
+                throw TodoError.invalidValue(field: key, value: raw,
+                                             reason: "one of " + E.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            return .string(raw)
+        }
+        func integer() throws -> Int {
+            if case let .number(n) = json, n == n.rounded(), n >= 0, n < 1e9 { return Int(n) }
+            if case let .string(s) = json, let n = Int(s.trimmingCharacters(in: .whitespaces)), n >= 0 { return n }
+            throw TodoError.invalidValue(field: key, value: describe(json), reason: "a whole number ≥ 0")
+        }
+        switch field {
+        case .title:
+            let title = try text().trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !title.isEmpty else { throw TodoError.invalidValue(field: key, value: "", reason: "a task needs a title") }
+            return .string(title)
+        case .description, .area, .project, .note, .source:
+            let value = try text().trimmingCharacters(in: .whitespacesAndNewlines)
+            return value.isEmpty ? nil : .string(value)
+        case .status: return try oneOf(TaskStatus.self)
+        case .priority: return try oneOf(Priority.self)
+        case .recurrenceMode: return try oneOf(RecurrenceMode.self)
+        case .region: return try oneOf(PlanRegion.self)
+        case .bucket: return try oneOf(PlanBucket.self)
+        case .due, .deferDate, .scheduled, .planDate, .backlogSince:
+            let phrase = try text()
+            if phrase.trimmingCharacters(in: .whitespaces).isEmpty { return nil }
+            return .date(try DateInput.require(phrase, field: key, today: today))
+        case .flagged:
+            if case let .bool(b) = json { return .bool(b) }
+            switch try text().lowercased() {
+            case "true", "yes", "1", "on": return .bool(true)
+            case "false", "no", "0", "off": return .bool(false)
+            default: throw TodoError.invalidValue(field: key, value: describe(json), reason: "true or false")
+            }
+        case .tags:
+            switch json {
+            case let .array(items):
+                let strings = try items.map { item -> String in
+                    guard let s = item.stringValue else {
+                        throw TodoError.invalidValue(field: key, value: describe(item), reason: "tags are text")
+                    }
+                    return s
+                }
+                return .list(tags(strings))
+            case let .string(s): return .list(tags([s]))
+            default: throw TodoError.invalidValue(field: key, value: describe(json), reason: "a list of tags")
+            }
+        case .recurrence:
+            let rule = try text()
+            if rule.trimmingCharacters(in: .whitespaces).isEmpty { return nil }
+            return .string(try RecurrenceInput.rule(from: rule))
+        case .estimatedMinutes, .carryCount, .noteLine:
+            return .int(try integer())
+        case .created, .modified, .completed:
+            guard let date = DateTimeFormat.parse(try text(), timeZone: TimeZone(identifier: "UTC") ?? .current) else {
+                throw TodoError.invalidValue(field: key, value: describe(json), reason: "an ISO 8601 date and time")
+            }
+            return .dateTime(date)
+        }
+    }
+
+    /// Tags as users type them, each value possibly comma-separated; `#` prefixes dropped,
+    /// duplicates removed, order kept.
+    public static func tags(_ values: [String]) -> [String] {
+        var out: [String] = []
+        for v in values {
+            for part in v.split(separator: ",") {
+                var t = part.trimmingCharacters(in: .whitespaces)
+                if t.hasPrefix("#") { t.removeFirst() }
+                if !t.isEmpty, !out.contains(t) { out.append(t) }
+            }
+        }
+        return out
+    }
+
+    /// A short rendering of a JSON value for error messages.
+    static func describe(_ json: JSONValue) -> String {
+        let text = json.stringValue ?? json.compact()
+        return text.count > 40 ? String(text.prefix(40)) + "…" : text
+    }
+}
+
+extension Vault {
+    /// Reads a quick-entry line (§12) against this vault's projects and areas.
+    public func parseQuickEntry(_ line: String) throws -> QuickEntryResult {
+        QuickEntry.parse(line, today: clock.today, knownProjects: try projects().map(\.name),
+                         knownAreas: try areas().map(\.name),
+                         firstOccurrence: { RecurrenceInput.firstOccurrence($0, onOrAfter: $1) })
+    }
+
+    /// A new task from a quick-entry line and/or fields; fields win over what the line said.
+    /// A repeating task without any date gets its first occurrence as `due` (§21).
+    ///
+    /// - Throws: ``TodoError/invalidValue(field:value:reason:)`` for a bad field or no title.
+    public func draft(text: String?, fields: [(String, JSONValue)], source: String) throws -> TodoTask {
+        let today = clock.today
+        var draft: TodoTask
+        if let line = text?.trimmingCharacters(in: .whitespacesAndNewlines), !line.isEmpty {
+            let parsed = try parseQuickEntry(line)
+            draft = parsed.task(created: clock.now, source: source)
+        } else {
+            draft = TodoTask(title: "", created: clock.now, source: source)
+        }
+        let (changes, body) = try TaskInput.changes(from: fields, today: today, ignoring: ["text"])
+        draft.apply(changes)
+        if let body { draft.body = body }
+        if draft.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw TodoError.invalidValue(field: "title", value: text ?? "",
+                                         reason: "a task needs a title (dates and tokens alone leave none)")
+        }
+        if let rule = draft.recurrence, draft.due == nil, draft.scheduled == nil, draft.deferDate == nil {
+            draft.due = RecurrenceInput.firstOccurrence(rule, onOrAfter: today)
+        }
+        return draft
+    }
+
+    /// Sets `due` of every overdue active task (due before today) to `date`; returns them.
+    ///
+    /// Each file is written on its own with the usual conflict check; a conflict stops the run
+    /// with the tasks already moved kept.
+    public func rescheduleOverdue(to date: LocalDate) throws -> [TodoTask] {
+        var compiler = RuleCompiler(today: clock.today, timeZone: clock.timeZone)
+        let overdue = RuleNode.all(
+            .condition(RuleCondition("status", "in", .array([.string("todo"), .string("in-progress")]))),
+            .condition(RuleCondition("due", "before", .string("today"))))
+        let rows = try index.rows(matching: compiler.compile(overdue))
+        var changes = TaskChanges()
+        changes.set(.due, .date(date))
+        return try rows.map { try update($0.id, changes) }
+    }
+}
