@@ -12,6 +12,11 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1",
+                 traits: ["FullFoundation"]),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // The core: model, file codec, vault, index, queries and views. No networking, no CLI.
@@ -22,11 +27,26 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // The web app's static files (HTML, CSS, JS, icons), compiled into the binary.
+        .target(name: "TodoMDWeb", resources: [.embedInCode("Static")]),
+        // `todomd serve`: the JSON API, live events and the web app, over Hummingbird.
+        .target(
+            name: "TodoMDServer",
+            dependencies: [
+                "TodoMDKit",
+                "TodoMDWeb",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         // The command line, as a library so tests can run commands in-process.
         .target(
             name: "TodoMDCLI",
             dependencies: [
                 "TodoMDKit",
+                "TodoMDServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -38,6 +58,13 @@ let package = Package(
         .executableTarget(name: "todomd-bench", dependencies: ["TodoMDKit"], path: "Benchmarks/PerspectiveBench"),
         .testTarget(name: "TodoMDKitTests", dependencies: ["TodoMDKit", "TodoMDTestSupport"],
                     exclude: ["Fixtures"]),
+        .testTarget(name: "TodoMDServerTests", dependencies: [
+            "TodoMDServer", "TodoMDKit", "TodoMDTestSupport",
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+        ]),
         .testTarget(name: "TodoMDCLITests", dependencies: ["TodoMDCLI", "TodoMDKit", "TodoMDTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

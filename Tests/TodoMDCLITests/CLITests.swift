@@ -166,11 +166,10 @@ import TodoMDTestSupport
         #expect(try v.text("warned.md") == "---\ntitle: \"W\"\npriority: urgent\n---\n")
     }
 
-    @Test func serveDoesNotFailAndShowsToday() async throws {
+    @Test func serveRefusesABadPortOrAShortToken() async throws {
         let v = try TemporaryVault()
-        let run = await v.run("serve")
-        #expect(run.code == 0)
-        #expect(run.stdout.contains("Today"))
+        #expect(await v.run("serve", "--port", "70000").code == 2)
+        #expect(await v.run("serve", "--token", "short").code == 2)
     }
 
     @Test func rootHelpIsStable() async throws {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TodoMDKit
+import TodoMDServer
 
 struct Init: VaultCommand {
     static let configuration = CommandConfiguration(commandName: "init", abstract: "Create the vault folder.")
@@ -70,19 +71,37 @@ struct Reindex: VaultCommand {
 }
 
 struct Serve: VaultCommand {
-    static let configuration = CommandConfiguration(commandName: "serve", abstract: "Run the web app (coming soon; lists Today meanwhile).")
+    static let configuration = CommandConfiguration(commandName: "serve",
+        abstract: "Run the web app and its JSON API (http://127.0.0.1:8750/).",
+        discussion: """
+            Creates a vault with sample tasks when there is none. Binding to another address than \
+            loopback needs a token (--token, or one is generated and printed). Ctrl-C stops it.
+            """)
     @Option(help: "Address to listen on.") var host = "127.0.0.1"
-    @Option(help: "Port.") var port = 8750
+    @Option(help: "Port (0 picks a free one).") var port = 8750
+    @Option(help: "Require this token on every request (generated when --host is not loopback).") var token: String?
+    @Flag(help: "Watch the folder by polling instead of inotify.") var poll = false
     @OptionGroup var global: GlobalOptions
-    func run(_ context: CommandContext) throws {
+
+    func run(_ context: CommandContext) async throws {
         if !FileManager.default.fileExists(atPath: context.vaultPath) {
             try Vault.create(at: context.vaultPath)
             let vault = try context.openVault()
             let n = try SampleTasks.add(to: vault)
             context.line("No vault at \(context.vaultPath): created one with \(n) sample tasks.")
         }
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        var options = ServerOptions(host: host, port: port, token: token,
+                                    webRoot: context.environment["TODOMD_WEB_ROOT"].flatMap { $0.isEmpty ? nil : $0 },
+                                    watchMode: poll ? .polling(interval: .milliseconds(500)) : .automatic)
+        if let token, token.count < 16 { throw ValidationError("--token must be at least 16 characters") }
+        if !options.isLoopback, options.token == nil { options.token = ServerOptions.generateToken() }
         let vault = try context.openVault()
-        context.line("The web app (http://\(host):\(port)/) is coming in the next release. Meanwhile, here is Today:\n")
-        context.out(TaskRenderer(style: context.style, today: context.clock.today).render(try vault.list("today")))
+        let shown = options
+        try await TodoServer.run(vault: vault, options: options) { actualPort in
+            context.line("todo.md is serving \(vault.folder.root) at \(shown.url(port: actualPort))")
+            context.line("Press Ctrl-C to stop.")
+        }
+        context.line("Stopped.")
     }
 }

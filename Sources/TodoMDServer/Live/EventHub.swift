@@ -1,0 +1,81 @@
+import Foundation
+import TodoMDKit
+
+/// One change reported on `/api/v1/events`.
+public enum VaultEvent: Sendable, Equatable {
+    /// A task file was created, changed or removed.
+    case task(kind: Kind, id: String)
+    /// A side file (`.order.json`, `.perspectives.json`, `.theme.json`, …) changed.
+    case sideFile(String)
+    /// Nothing happened; keeps idle connections (and proxies) from timing out.
+    case ping
+
+    /// What happened to a task.
+    public enum Kind: String, Sendable { case created, updated, deleted }
+
+    /// The event in Server-Sent Events form (§13): `event: change` / `event: vault`.
+    public var serverSentEvent: String {
+        switch self {
+        case let .task(kind, id):
+            let data = JSONValue.object([("kind", .string(kind.rawValue)), ("id", .string(id))]).compact()
+            return "event: change\ndata: \(data)\n\n"
+        case let .sideFile(name):
+            return "event: vault\ndata: \(JSONValue.object([("file", .string(name))]).compact())\n\n"
+        case .ping:
+            return ": ping\n\n"
+        }
+    }
+}
+
+/// Fans vault events out to every open event stream.
+///
+/// Each subscriber gets its own buffered stream; a slow browser never blocks the vault. Closing
+/// the hub (at shutdown) ends every stream so open connections let the server stop.
+public final class EventHub: Sendable {
+    private struct State {
+        var next = 0
+        var subscribers: [Int: AsyncStream<VaultEvent>.Continuation] = [:]
+        var closed = false
+    }
+    private let state = Locked(State())
+
+    public init() {}
+
+    /// A new stream of events, from now on, ending when the client goes or the hub closes.
+    public func subscribe() -> AsyncStream<VaultEvent> {
+        let (stream, continuation) = AsyncStream<VaultEvent>.makeStream(bufferingPolicy: .bufferingNewest(10_000))
+        let id: Int? = state.withLock { s in
+            if s.closed { return nil }
+            s.next += 1
+            s.subscribers[s.next] = continuation
+            return s.next
+        }
+        guard let id else { continuation.finish(); return stream }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    /// Sends events to every subscriber.
+    public func publish(_ events: [VaultEvent]) {
+        guard !events.isEmpty else { return }
+        let targets = state.withLock { Array($0.subscribers.values) }
+        for continuation in targets {
+            for event in events { continuation.yield(event) }
+        }
+    }
+
+    /// Number of open streams.
+    public var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+
+    /// Ends every stream; later subscribers get an ended stream.
+    public func close() {
+        let targets = state.withLock { s -> [AsyncStream<VaultEvent>.Continuation] in
+            s.closed = true
+            defer { s.subscribers = [:] }
+            return Array(s.subscribers.values)
+        }
+        for continuation in targets { continuation.finish() }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import ServiceLifecycle
+import TodoMDKit
+
+/// Keeps the index current while the server runs and turns file changes into events: a
+/// ``FileWatcher`` (inotify, polling fallback) wakes ``VaultService/syncFromDisk()``.
+///
+/// Runs as a service beside the HTTP server; at graceful shutdown it stops the watcher and ends
+/// every event stream, so open browser connections do not hold the server up.
+public struct LiveUpdates: Service {
+    let service: VaultService
+    let mode: FileWatcher.Mode
+    let pingInterval: Duration
+
+    public init(service: VaultService, mode: FileWatcher.Mode = .automatic, pingInterval: Duration = .seconds(15)) {
+        self.service = service
+        self.mode = mode
+        self.pingInterval = pingInterval
+    }
+
+    public func run() async throws {
+        let watcher = FileWatcher(root: service.vault.folder.root, mode: mode)
+        let (batches, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        try watcher.start { _ in continuation.yield() }
+        // Whatever changed while the server was starting.
+        await service.syncFromDisk()
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                // One sync per wake-up; batches arriving meanwhile collapse into the next one.
+                for await _ in batches { await service.syncFromDisk() }
+            }
+            group.addTask {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: pingInterval)
+                    service.hub.publish([.ping])
+                }
+            }
+            group.addTask {
+                try? await gracefulShutdown()
+            }
+            await group.next()
+            watcher.stop()
+            continuation.finish()
+            service.hub.close()
+            group.cancelAll()
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Hummingbird
+import TodoMDKit
+
+/// `/api/v1/sidebar`, `/areas`, `/projects`, `/tags`, `/projects/order`, `/theme`.
+struct CatalogRoutes {
+    let service: VaultService
+
+    func register(on api: RouterGroup<BasicRequestContext>) {
+        api.get("sidebar") { _, _ in HTTP.json(try await service.read(Self.sidebar)) }
+        api.get("areas") { _, _ in
+            HTTP.json(try await service.read { Self.names("areas", try $0.areas()).compact() })
+        }
+        api.get("projects") { _, _ in
+            HTTP.json(try await service.read { Self.names("projects", try $0.projects()).compact() })
+        }
+        api.get("tags") { _, _ in
+            HTTP.json(try await service.read { Self.names("tags", try $0.tags()).compact() })
+        }
+        api.put("projects/order") { request, _ in
+            let body = try await HTTP.body(request)
+            guard let items = body["projects"]?.arrayValue else {
+                throw APIError.badRequest("Send {\"projects\": [\"A\", \"B\"]}.")
+            }
+            let names = items.compactMap(\.stringValue)
+            try await service.write { vault in (try vault.setProjectOrder(names), []) }
+            return HTTP.noContent()
+        }
+        api.get("theme") { _, _ in HTTP.json(try await service.read { Self.themeJSON($0.theme()) }) }
+        api.put("theme") { request, _ in
+            let body = try await HTTP.body(request)
+            var theme = Theme(json: body)
+            if let preset = body["preset"]?.stringValue { theme.preset = preset.lowercased() }
+            let overrides = body["overrides"]?.objectValue ?? []
+            theme.overrides = try overrides.map { key, value in
+                guard let colour = value.stringValue else {
+                    throw APIError.badRequest("Override `\(key)` must be a colour such as \"#4A90D9\".")
+                }
+                return (key, colour)
+            }
+            let saved = theme
+            return HTTP.json(try await service.write { vault in
+                try vault.saveTheme(saved)
+                return (Self.themeJSON(vault.theme()), [])
+            })
+        }
+    }
+
+    static func names(_ key: String, _ items: [NameCount]) -> JSONValue {
+        .object([(key, .array(items.map { item in
+            var o: [(String, JSONValue)] = [("name", .string(item.name)), ("count", .number(Double(item.count)))]
+            if key == "projects" { o.append(("area", item.area.map(JSONValue.string) ?? .null)) }
+            return .object(o)
+        }))])
+    }
+
+    static func themeJSON(_ theme: Theme) -> String {
+        JSONValue.object([
+            ("preset", .string(theme.preset)),
+            ("overrides", .object(theme.overrides.map { ($0.0, .string($0.1)) })),
+            ("warnings", .array(theme.warnings.map(JSONValue.string))),
+        ]).compact()
+    }
+
+    /// Everything the sidebar shows, with counts, in one answer.
+    static func sidebar(_ vault: Vault) throws -> String {
+        let icons = ["inbox": "tray", "today": "star", "upcoming": "calendar", "anytime": "layers",
+                     "someday": "archive", "flagged": "flag", "logbook": "book", "all": "list"]
+        var views: [JSONValue] = []
+        for id in View.builtInIDs {
+            let view = try View.named(id)
+            // The Logbook and All can be huge and their counts are noise in a sidebar.
+            let count: JSONValue = ["logbook", "all"].contains(id) ? .null : .number(Double(try vault.count(rules: view.rules)))
+            views.append(.object([("id", .string(id)), ("name", .string(view.name)),
+                                  ("icon", .string(icons[id] ?? "list")), ("count", count)]))
+        }
+        let projects = try vault.projects()
+        let areas = try vault.areas()
+        var areaItems: [JSONValue] = []
+        for area in areas {
+            let inArea = projects.filter { $0.area == area.name }.map { p in
+                JSONValue.object([("name", .string(p.name)), ("count", .number(Double(p.count)))])
+            }
+            areaItems.append(.object([("name", .string(area.name)), ("count", .number(Double(area.count))),
+                                      ("projects", .array(inArea))]))
+        }
+        let (perspectives, _) = try vault.allPerspectives()
+        var perspectiveItems: [JSONValue] = []
+        for p in perspectives where !p.isBuiltIn {
+            perspectiveItems.append(.object([
+                ("id", .string(p.id)), ("name", .string(p.name)), ("icon", .string(p.icon)),
+                ("color", p.color.map(JSONValue.string) ?? .null),
+                ("count", .number(Double(try vault.count(rules: p.rules)))),
+            ]))
+        }
+        return JSONValue.object([
+            ("views", .array(views)),
+            ("areas", .array(areaItems)),
+            ("projects", names("projects", projects)["projects"] ?? .array([])),
+            ("tags", names("tags", try vault.tags())["tags"] ?? .array([])),
+            ("perspectives", .array(perspectiveItems)),
+            ("today", .string(vault.clock.today.description)),
+        ]).compact()
+    }
+}

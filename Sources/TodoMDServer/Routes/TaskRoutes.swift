@@ -1,0 +1,170 @@
+import Foundation
+import Hummingbird
+import TodoMDKit
+
+/// `/api/v1/tasks…`, `/search`, `/parse`, `/dates`, `/recurrence`, `/reschedule-overdue`.
+struct TaskRoutes {
+    let service: VaultService
+
+    func register(on api: RouterGroup<BasicRequestContext>) {
+        api.get("tasks") { request, _ in try await list(request) }
+        api.post("tasks") { request, _ in try await create(request) }
+        api.get("tasks/:ref") { _, context in try await show(reference(context)) }
+        api.patch("tasks/:ref") { request, context in try await patch(reference(context), request) }
+        api.delete("tasks/:ref") { _, context in try await delete(reference(context)) }
+        api.post("tasks/:ref/complete") { _, context in try await complete(reference(context)) }
+        api.post("tasks/:ref/reopen") { _, context in
+            try await change(reference(context)) { vault, id in try vault.reopen(id) }
+        }
+        api.post("tasks/:ref/cancel") { _, context in
+            try await change(reference(context)) { vault, id in try vault.cancel(id) }
+        }
+        api.post("tasks/:ref/defer") { request, context in
+            let body = try await HTTP.body(request)
+            guard let text = body["date"]?.stringValue else { throw APIError.badRequest("Give the date: {\"date\": \"friday\"}.") }
+            return try await change(reference(context)) { vault, id in
+                try vault.deferTask(id, to: DateInput.require(text, field: "date", today: vault.clock.today))
+            }
+        }
+        api.post("tasks/:ref/move") { request, context in try await move(reference(context), request) }
+        api.get("search") { request, _ in
+            let q = HTTP.query(request)["q"] ?? ""
+            return HTTP.json(try await service.read { try $0.search(q).json })
+        }
+        api.post("parse") { request, _ in try await parse(request) }
+        api.get("dates") { request, _ in
+            let text = HTTP.query(request)["text"] ?? ""
+            return HTTP.json(try await service.read { vault in
+                let today = vault.clock.today
+                let date = try DateInput.require(text, field: "date", today: today)
+                return JSONValue.object([("date", .string(date.description)),
+                                         ("display", .string(date.shortDescription(today: today)))]).compact()
+            })
+        }
+        api.get("recurrence") { request, _ in
+            let text = HTTP.query(request)["rule"] ?? ""
+            return HTTP.json(try await service.read { vault in try Self.recurrence(text, today: vault.clock.today) })
+        }
+        api.post("reschedule-overdue") { request, _ in
+            let body = try await HTTP.body(request)
+            let text = body["date"]?.stringValue ?? "today"
+            return HTTP.json(try await service.write { vault in
+                let date = try DateInput.require(text, field: "date", today: vault.clock.today)
+                let tasks = try vault.rescheduleOverdue(to: date)
+                let json = "{\"tasks\":[" + tasks.map(TaskJSON.encode).joined(separator: ",") + "]}"
+                return (json, tasks.map { .task(kind: .updated, id: $0.id) })
+            })
+        }
+    }
+
+    /// The `{ref}` path parameter, percent-decoded.
+    func reference(_ context: BasicRequestContext) throws -> String {
+        guard let raw = context.parameters.get("ref"), let ref = raw.removingPercentEncoding, !ref.isEmpty else {
+            throw APIError.badRequest("The task reference is missing or not URL-encoded.")
+        }
+        return ref
+    }
+
+    func list(_ request: Request) async throws -> Response {
+        let q = HTTP.query(request)
+        let query = try ListQuery(view: q["view"], perspective: q["perspective"], group: q["group"],
+                                  sort: q["sort"], direction: q["direction"],
+                                  filter: ListQuery.filter(status: q["status"], priority: q["priority"],
+                                                           area: q["area"], project: q["project"],
+                                                           tag: q["tag"], source: q["source"]))
+        return HTTP.json(try await service.read { try query.run(on: $0).json })
+    }
+
+    func show(_ ref: String) async throws -> Response {
+        HTTP.json(try await service.read { vault in TaskJSON.encode(try vault.read(vault.resolveIncludingClosed(ref)).0) })
+    }
+
+    func create(_ request: Request) async throws -> Response {
+        let fields = try await HTTP.object(request)
+        let text = fields.first { $0.0 == "text" }?.1
+        if let text, text.stringValue == nil { throw APIError.badRequest("`text` must be a quick-entry line.") }
+        let json = try await service.write { vault in
+            let draft = try vault.draft(text: text?.stringValue, fields: fields, source: "user")
+            let task = try vault.add(draft)
+            return (TaskJSON.encode(task), [.task(kind: .created, id: task.id)])
+        }
+        return HTTP.json(json, status: .created)
+    }
+
+    func patch(_ ref: String, _ request: Request) async throws -> Response {
+        let fields = try await HTTP.object(request)
+        return HTTP.json(try await service.write { vault in
+            let id = try vault.resolveIncludingClosed(ref)
+            let (changes, body) = try TaskInput.changes(from: fields, today: vault.clock.today)
+            let task = try vault.update(id, changes, body: body)
+            return (TaskJSON.encode(task), [.task(kind: .updated, id: id)])
+        })
+    }
+
+    func delete(_ ref: String) async throws -> Response {
+        try await service.write { vault in
+            let id = try vault.resolveIncludingClosed(ref)
+            try vault.delete(id)
+            return ((), [.task(kind: .deleted, id: id)])
+        }
+        return HTTP.noContent()
+    }
+
+    func complete(_ ref: String) async throws -> Response {
+        HTTP.json(try await service.write { vault in
+            let id = try vault.resolveIncludingClosed(ref)
+            let done = try vault.complete(id)
+            var events: [VaultEvent] = done.completed.id == id
+                ? [.task(kind: .updated, id: id)]
+                : [.task(kind: .deleted, id: id), .task(kind: .created, id: done.completed.id)]
+            if let next = done.next { events.append(.task(kind: .created, id: next.id)) }
+            return (TaskJSON.encode(done.completed), events)
+        })
+    }
+
+    func change(_ ref: String, _ body: @escaping @Sendable (Vault, String) throws -> TodoTask) async throws -> Response {
+        HTTP.json(try await service.write { vault in
+            let id = try vault.resolveIncludingClosed(ref)
+            let task = try body(vault, id)
+            return (TaskJSON.encode(task), [.task(kind: .updated, id: task.id)])
+        })
+    }
+
+    func move(_ ref: String, _ request: Request) async throws -> Response {
+        let body = try await HTTP.body(request)
+        guard let view = body["view"]?.stringValue, !view.isEmpty else {
+            throw APIError.badRequest("Say which view's order to change: {\"view\": \"today\", \"before\": REF or null}.")
+        }
+        let before = body["before"]?.stringValue
+        try await service.write { vault in
+            let id = try vault.resolve(ref)
+            try vault.move(id, before: try before.map { try vault.resolve($0) }, inView: view)
+            return ((), [])
+        }
+        return HTTP.noContent()
+    }
+
+    func parse(_ request: Request) async throws -> Response {
+        let body = try await HTTP.body(request)
+        let text = body["text"]?.stringValue ?? ""
+        return HTTP.json(try await service.read { vault in
+            let parsed = try vault.parseQuickEntry(text)
+            var task = parsed.task(created: vault.clock.now, source: "user")
+            if let rule = task.recurrence, task.due == nil, task.scheduled == nil, task.deferDate == nil {
+                task.due = RecurrenceInput.firstOccurrence(rule, onOrAfter: vault.clock.today)
+            }
+            return "{\"task\":" + TaskJSON.encode(task) + ",\"preview\":"
+                + JSONValue.string(parsed.preview(today: vault.clock.today)).compact() + "}"
+        })
+    }
+
+    /// `{"rule", "description", "next": [three dates]}` for the recurrence builder.
+    static func recurrence(_ text: String, today: LocalDate) throws -> String {
+        let rule = try RecurrenceInput.rule(from: text)
+        let parsed = try RecurrenceRule(parsing: rule)
+        let next = parsed.occurrences(start: today).prefix(3).map { JSONValue.string($0.description) }
+        return JSONValue.object([("rule", .string(rule)),
+                                 ("description", .string(parsed.describe())),
+                                 ("next", .array(Array(next)))]).compact()
+    }
+}

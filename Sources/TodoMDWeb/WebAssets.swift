@@ -1,0 +1,63 @@
+/// The web app's static files, compiled into the binary (no build step, no CDN).
+///
+/// Files live flat in `Static/`; SwiftPM embeds each as a byte array in `PackageResources`.
+/// Add a new file to the table below too: it is what the server serves.
+public enum WebAssets {
+    /// One static file.
+    public struct Asset: Sendable {
+        /// The file's bytes.
+        public let bytes: [UInt8]
+        /// Its `Content-Type`.
+        public let contentType: String
+
+        public init(bytes: [UInt8], contentType: String) {
+            self.bytes = bytes
+            self.contentType = contentType
+        }
+    }
+
+    /// URL path (without the leading `/`) → file.
+    public static let files: [String: Asset] = {
+        let table: [(String, [UInt8])] = [
+            ("index.html", PackageResources.index_html),
+            ("app.css", PackageResources.app_css),
+            ("app.js", PackageResources.app_js),
+            ("api.js", PackageResources.api_js),
+            ("util.js", PackageResources.util_js),
+            ("ui.js", PackageResources.ui_js),
+            ("drag.js", PackageResources.drag_js),
+            ("editor.js", PackageResources.editor_js),
+            ("perspective.js", PackageResources.perspective_js),
+            ("settings.js", PackageResources.settings_js),
+            ("manifest.webmanifest", PackageResources.manifest_webmanifest),
+            ("icon.svg", PackageResources.icon_svg),
+            ("icon-192.png", PackageResources.icon_192_png),
+            ("icon-512.png", PackageResources.icon_512_png),
+        ]
+        var out: [String: Asset] = [:]
+        for (name, bytes) in table { out[name] = Asset(bytes: bytes, contentType: contentType(for: name)) }
+        return out
+    }()
+
+    /// The asset served at `path` (`""` gives the app's page).
+    public static func asset(at path: String) -> Asset? {
+        files[path.isEmpty ? "index.html" : path]
+    }
+
+    /// The `Content-Type` for a file name's extension.
+    public static func contentType(for name: String) -> String {
+        let ext = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        switch ext {
+        case "html": return "text/html; charset=utf-8"
+        case "css": return "text/css; charset=utf-8"
+        case "js", "mjs": return "text/javascript; charset=utf-8"
+        case "json": return "application/json; charset=utf-8"
+        case "webmanifest": return "application/manifest+json; charset=utf-8"
+        case "svg": return "image/svg+xml"
+        case "png": return "image/png"
+        case "ico": return "image/x-icon"
+        case "txt": return "text/plain; charset=utf-8"
+        default: return "application/octet-stream"
+        }
+    }
+}

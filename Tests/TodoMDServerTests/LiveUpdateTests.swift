@@ -1,0 +1,83 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import Testing
+import TodoMDKit
+import TodoMDTestSupport
+@testable import TodoMDServer
+
+@Suite("Live updates")
+struct LiveUpdateTests {
+    @Test func fileWrittenByAnotherProgramIsReportedOnce() async throws {
+        let f = try ServerFixture()
+        let events = EventRecorder(f.service.hub)
+        try f.temp.task("dropped.md", title: "Dropped in by a script")
+        await f.service.syncFromDisk()
+        await f.service.syncFromDisk()
+        #expect(await events.wait(for: 1) == [.task(kind: .created, id: "dropped.md")])
+
+        try f.temp.task("dropped.md", title: "Edited by a script", "priority: high")
+        await f.service.syncFromDisk()
+        try FileManager.default.removeItem(atPath: f.temp.root + "/dropped.md")
+        await f.service.syncFromDisk()
+        #expect(await events.wait(for: 3) == [.task(kind: .created, id: "dropped.md"),
+                                              .task(kind: .updated, id: "dropped.md"),
+                                              .task(kind: .deleted, id: "dropped.md")])
+    }
+
+    @Test func changesThroughTheAPIAreReportedOnce() async throws {
+        let f = try ServerFixture()
+        let events = EventRecorder(f.service.hub)
+        try await f.test { client in
+            _ = try await client.send(.post, "/api/v1/tasks", #"{"text": "Through the API"}"#)
+        }
+        // The watcher would wake the service after the server's own write: nothing new to say.
+        await f.service.syncFromDisk()
+        try await Task.sleep(for: .milliseconds(50))
+        let seen = events.all
+        #expect(seen.count == 1)
+        guard case .task(.created, _)? = seen.first else { Issue.record("expected one created event, got \(seen)"); return }
+    }
+
+    @Test func sideFilesAreReportedOnceWhoeverWritesThem() async throws {
+        let f = try ServerFixture { t in
+            try t.task("a.md", title: "A", "due: 2026-11-21")
+            try t.task("b.md", title: "B", "due: 2026-11-21")
+        }
+        let events = EventRecorder(f.service.hub)
+        try await f.test { client in
+            _ = try await client.send(.post, "/api/v1/tasks/b.md/move", #"{"view": "today", "before": "a.md"}"#)
+        }
+        await f.service.syncFromDisk()
+        try f.temp.write(".theme.json", #"{"preset": "ink"}"#)
+        await f.service.syncFromDisk()
+        #expect(await events.wait(for: 2) == [.sideFile(".order.json"), .sideFile(".theme.json")])
+    }
+
+    @Test func theWatcherWakesTheServiceAndShutdownEndsTheStreams() async throws {
+        for mode in [FileWatcher.Mode.automatic, .polling(interval: .milliseconds(100))] {
+            let f = try ServerFixture()
+            let stream = f.service.hub.subscribe()
+            let group = ServiceGroup(configuration: .init(
+                services: [LiveUpdates(service: f.service, mode: mode, pingInterval: .seconds(60))],
+                logger: Logger(label: "test")))
+            let running = Task { try await group.run() }
+            let reader = Task { () -> VaultEvent? in
+                for await event in stream where event != .ping { return event }
+                return nil
+            }
+            // A generous deadline, not a speed assertion.
+            let timer = Task { try await Task.sleep(for: .seconds(5)); reader.cancel() }
+            // Give the watcher a moment to start, then write as another program would.
+            try await Task.sleep(for: .milliseconds(300))
+            try f.temp.task("new.md", title: "From outside")
+            let received = await reader.value
+            timer.cancel()
+            #expect(received == .task(kind: .created, id: "new.md"), "\(mode)")
+            await group.triggerGracefulShutdown()
+            try await running.value
+            #expect(f.service.hub.subscriberCount == 0)
+        }
+    }
+}
+

@@ -1,0 +1,84 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import TodoMDKit
+import TodoMDTestSupport
+@testable import TodoMDServer
+
+/// A temporary vault behind the server's router, driven in-process by Hummingbird's test client.
+final class ServerFixture: @unchecked Sendable {
+    let temp: TemporaryVault
+    let vault: Vault
+    let service: VaultService
+    let options: ServerOptions
+
+    init(token: String? = nil, setUp: (TemporaryVault) throws -> Void = { _ in }) throws {
+        temp = try TemporaryVault()
+        try setUp(temp)
+        vault = try temp.open()
+        service = VaultService(vault: vault, hub: EventHub())
+        options = ServerOptions(token: token)
+    }
+
+    /// Runs `body` with a client talking to the router (no sockets).
+    func test(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        let app = Application(router: TodoServer.router(service: service, options: options))
+        try await app.test(.router) { client in try await body(client) }
+    }
+}
+
+/// A JSON request as the web app sends it.
+func jsonHeaders(_ extra: [(HTTPField.Name, String)] = []) -> HTTPFields {
+    var headers = HTTPFields()
+    headers[.contentType] = "application/json"
+    for (name, value) in extra { headers[name] = value }
+    return headers
+}
+
+extension TestResponse {
+    /// The body parsed as JSON.
+    var json: JSONValue {
+        (try? JSONValue.parse(String(buffer: body))) ?? .null
+    }
+    var text: String { String(buffer: body) }
+}
+
+extension TestClientProtocol {
+    @discardableResult
+    func get(_ uri: String, headers: HTTPFields = [:]) async throws -> TestResponse {
+        try await execute(uri: uri, method: .get, headers: headers) { $0 }
+    }
+
+    @discardableResult
+    func send(_ method: HTTPRequest.Method, _ uri: String, _ body: String = "",
+              headers: HTTPFields = jsonHeaders()) async throws -> TestResponse {
+        try await execute(uri: uri, method: method, headers: headers, body: ByteBuffer(string: body)) { $0 }
+    }
+}
+
+/// Collects the events a hub publishes.
+final class EventRecorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var events: [VaultEvent] = []
+    private var task: Task<Void, Never>?
+
+    init(_ hub: EventHub) {
+        let stream = hub.subscribe()
+        task = Task { [weak self] in
+            for await event in stream where event != .ping { self?.append(event) }
+        }
+    }
+
+    private func append(_ e: VaultEvent) { lock.lock(); events.append(e); lock.unlock() }
+
+    var all: [VaultEvent] { lock.lock(); defer { lock.unlock() }; return events }
+
+    /// Waits (up to a generous deadline; never a speed assertion) until `count` events arrived.
+    func wait(for count: Int, seconds: Double = 5) async -> [VaultEvent] {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while all.count < count, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(10)) }
+        return all
+    }
+}

@@ -1,0 +1,267 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import TodoMDKit
+import TodoMDTestSupport
+@testable import TodoMDServer
+
+@Suite("Task API")
+struct TaskAPITests {
+    static func sample(_ t: TemporaryVault) throws {
+        try t.task("overdue.md", title: "Renew passport", "due: 2026-11-19\npriority: high")
+        try t.task("today.md", title: "Review PR", "due: 2026-11-21\narea: Work\nproject: Auth Service")
+        try t.task("later.md", title: "Plan offsite", "due: 2026-12-01\narea: Work")
+        try t.write("done.md", "---\ntitle: Old thing\nstatus: done\ncompleted: 2026-11-20T10:00:00Z\ncreated: 2026-11-01T10:00:00Z\n---\n")
+    }
+
+    @Test func healthAnswersOK() async throws {
+        let f = try ServerFixture()
+        try await f.test { client in
+            let r = try await client.get("/api/v1/health")
+            #expect(r.status == .ok)
+            #expect(r.json["status"]?.stringValue == "ok")
+            #expect(r.headers[.contentType]?.hasPrefix("application/json") == true)
+        }
+    }
+
+    @Test func listsTodayAsTheCLIListingJSON() async throws {
+        let f = try ServerFixture(setUp: Self.sample)
+        try await f.test { client in
+            let r = try await client.get("/api/v1/tasks?view=today")
+            #expect(r.status == .ok)
+            #expect(r.json["view"]?.stringValue == "today")
+            let groups = r.json["groups"]?.arrayValue ?? []
+            #expect(groups.compactMap { $0["name"]?.stringValue } == ["Overdue", "Due Today"])
+            let ids = groups.flatMap { $0["tasks"]?.arrayValue ?? [] }.compactMap { $0["id"]?.stringValue }
+            #expect(ids == ["overdue.md", "today.md"])
+            // The same bytes the command line prints for `today --json`.
+            #expect(r.text == (try f.vault.list("today").json))
+        }
+    }
+
+    @Test func listTakesGroupSortAndQuickFilter() async throws {
+        let f = try ServerFixture(setUp: Self.sample)
+        try await f.test { client in
+            let byPriority = try await client.get("/api/v1/tasks?view=anytime&group=priority")
+            #expect(byPriority.json["groups"]?.arrayValue?.first?["name"]?.stringValue == "high")
+            let filtered = try await client.get("/api/v1/tasks?view=anytime&area=Work&sort=due&direction=desc")
+            let ids = filtered.json["groups"]?.arrayValue?.flatMap { $0["tasks"]?.arrayValue ?? [] }
+                .compactMap { $0["id"]?.stringValue }
+            #expect(ids == ["later.md", "today.md"])
+            let projectView = try await client.get("/api/v1/tasks?view=project:Auth%20Service")
+            #expect(projectView.status == .ok)
+            #expect(projectView.json["view"]?.stringValue == "project:Auth Service")
+        }
+    }
+
+    @Test func badListRequestsSayWhat() async throws {
+        let f = try ServerFixture()
+        try await f.test { client in
+            let unknown = try await client.get("/api/v1/tasks?view=nowhere")
+            #expect(unknown.status == .notFound)
+            #expect(unknown.json["error"]?["code"]?.stringValue == "not_found")
+            #expect(unknown.json["error"]?["message"]?.stringValue?.contains("nowhere") == true)
+            #expect(try await client.get("/api/v1/tasks?view=today&perspective=x").status == .badRequest)
+            #expect(try await client.get("/api/v1/tasks?view=today&group=colour").status == .badRequest)
+            #expect(try await client.get("/api/v1/tasks?perspective=missing").status == .notFound)
+        }
+    }
+
+    @Test func quickEntryCreatesTheRightFile() async throws {
+        let f = try ServerFixture()
+        try await f.test { client in
+            let r = try await client.send(.post, "/api/v1/tasks", #"{"text": "Buy milk fri #errands !high"}"#)
+            #expect(r.status == .created)
+            let id = try #require(r.json["id"]?.stringValue)
+            #expect(r.json["title"]?.stringValue == "Buy milk")
+            #expect(r.json["due"]?.stringValue == "2026-11-27")
+            #expect(r.json["source"]?.stringValue == "user")
+            let text = try f.temp.text(id)
+            #expect(text.contains("title: \"Buy milk\""))
+            #expect(text.contains("due: \"2026-11-27\""))
+            #expect(text.contains("priority: \"high\""))
+            #expect(text.contains("  - errands\n"))
+        }
+    }
+
+    @Test func createFromFieldsAndFieldsWinOverTheLine() async throws {
+        let f = try ServerFixture()
+        try await f.test { client in
+            let r = try await client.send(.post, "/api/v1/tasks",
+                                          ##"{"title": "Write report", "scheduled": "tomorrow", "tags": ["work", "#focus"], "estimated_minutes": 90, "body": "Outline first."}"##)
+            #expect(r.status == .created)
+            #expect(r.json["scheduled"]?.stringValue == "2026-11-22")
+            #expect(r.json["tags"] == .array([.string("work"), .string("focus")]))
+            #expect(r.json["body"]?.stringValue == "Outline first.")
+            let mixed = try await client.send(.post, "/api/v1/tasks", #"{"text": "Call mum tomorrow", "due": "2026-12-24"}"#)
+            #expect(mixed.json["due"]?.stringValue == "2026-12-24")
+            #expect(mixed.json["title"]?.stringValue == "Call mum")
+        }
+    }
+
+    @Test func badInputIsA400ThatNamesTheField() async throws {
+        let f = try ServerFixture()
+        try await f.test { client in
+            let notJSON = try await client.send(.post, "/api/v1/tasks", "{title: oops")
+            #expect(notJSON.status == .badRequest)
+            #expect(notJSON.json["error"]?["message"]?.stringValue?.contains("not valid JSON") == true)
+            let badDate = try await client.send(.post, "/api/v1/tasks", #"{"title": "x", "due": "someday soon"}"#)
+            #expect(badDate.status == .badRequest)
+            #expect(badDate.json["error"]?["message"]?.stringValue?.contains("due") == true)
+            let unknown = try await client.send(.post, "/api/v1/tasks", #"{"title": "x", "colour": "red"}"#)
+            #expect(unknown.json["error"]?["message"]?.stringValue?.contains("colour") == true)
+            let noTitle = try await client.send(.post, "/api/v1/tasks", #"{"text": "tomorrow"}"#)
+            #expect(noTitle.status == .badRequest)
+            let stamped = try await client.send(.post, "/api/v1/tasks", #"{"title": "x", "modified": "2026-01-01T00:00:00Z"}"#)
+            #expect(stamped.status == .badRequest)
+            let array = try await client.send(.post, "/api/v1/tasks", "[1, 2]")
+            #expect(array.status == .badRequest)
+        }
+        #expect(try f.vault.list("all").tasks.isEmpty)
+    }
+
+    @Test func patchChangesOnlyThoseLines() async throws {
+        let f = try ServerFixture { t in
+            try t.write("keep.md", "---\r\n# my comment\r\ntitle: 'Keep me'   # quoted my way\r\nstatus: todo\r\ncustom_key: [a, b]\r\ncreated: 2026-11-01T10:00:00Z\r\n---\r\nBody stays.\r\n")
+        }
+        let before = try f.temp.text("keep.md")
+        try await f.test { client in
+            let r = try await client.send(.patch, "/api/v1/tasks/keep.md", #"{"priority": "high"}"#)
+            #expect(r.status == .ok)
+            #expect(r.json["priority"]?.stringValue == "high")
+        }
+        let after = try f.temp.text("keep.md")
+        let added = Set(after.components(separatedBy: "\r\n")).subtracting(before.components(separatedBy: "\r\n"))
+        #expect(added == ["priority: \"high\"", "modified: \"2026-11-21T08:00:00Z\""])
+        #expect(Set(before.components(separatedBy: "\r\n")).isSubset(of: Set(after.components(separatedBy: "\r\n"))))
+    }
+
+    @Test func patchClearsWithNullAndSetsTheBody() async throws {
+        let f = try ServerFixture { t in try t.task("a.md", title: "A", "due: 2026-11-25\narea: Home") }
+        try await f.test { client in
+            let r = try await client.send(.patch, "/api/v1/tasks/a.md", #"{"due": null, "area": null, "body": "Notes"}"#)
+            #expect(r.json["due"] == .null)
+            #expect(r.json["area"] == .null)
+            #expect(r.json["body"]?.stringValue == "Notes")
+        }
+        let text = try f.temp.text("a.md")
+        #expect(!text.contains("due:"))
+        #expect(text.hasSuffix("Notes"))
+    }
+
+    @Test func unknownTasksAre404AndReferencesStayInsideTheVault() async throws {
+        let f = try ServerFixture(setUp: Self.sample)
+        try await f.test { client in
+            #expect(try await client.get("/api/v1/tasks/nothing-like-this").status == .notFound)
+            #expect(try await client.send(.patch, "/api/v1/tasks/nope.md", #"{"priority": "low"}"#).status == .notFound)
+            #expect(try await client.send(.delete, "/api/v1/tasks/nope.md").status == .notFound)
+            for ref in ["..%2F..%2F..%2Fetc%2Fpasswd", "%2Fetc%2Fpasswd", "..%2Fvault%2Ftoday.md"] {
+                #expect(try await client.get("/api/v1/tasks/\(ref)").status == .notFound, "\(ref)")
+            }
+            // A unique title substring resolves like on the command line; closed tasks resolve too.
+            #expect(try await client.get("/api/v1/tasks/passport").json["id"]?.stringValue == "overdue.md")
+            #expect(try await client.get("/api/v1/tasks/done.md").json["status"]?.stringValue == "done")
+            let ambiguous = try await client.get("/api/v1/tasks/r")
+            #expect(ambiguous.status == .badRequest)
+            #expect(ambiguous.json["error"]?["code"]?.stringValue == "ambiguous")
+        }
+    }
+
+    @Test func completingMovesATaskOutOfToday() async throws {
+        let f = try ServerFixture(setUp: Self.sample)
+        try await f.test { client in
+            let r = try await client.send(.post, "/api/v1/tasks/today.md/complete")
+            #expect(r.status == .ok)
+            #expect(r.json["status"]?.stringValue == "done")
+            #expect(r.json["completed"]?.stringValue == "2026-11-21T08:00:00Z")
+            let today = try await client.get("/api/v1/tasks?view=today")
+            #expect(!today.text.contains("today.md"))
+            let reopened = try await client.send(.post, "/api/v1/tasks/today.md/reopen")
+            #expect(reopened.json["status"]?.stringValue == "todo")
+            let deferred = try await client.send(.post, "/api/v1/tasks/later.md/defer", #"{"date": "next monday"}"#)
+            #expect(deferred.json["defer"]?.stringValue == "2026-11-23")
+            let cancelled = try await client.send(.post, "/api/v1/tasks/later.md/cancel")
+            #expect(cancelled.json["status"]?.stringValue == "cancelled")
+        }
+    }
+
+    @Test func completingARepeatingTaskCreatesTheNext() async throws {
+        let f = try ServerFixture { t in try t.task("water.md", title: "Water plants", "due: 2026-11-21\nrecurrence: FREQ=WEEKLY") }
+        let events = EventRecorder(f.service.hub)
+        try await f.test { client in
+            _ = try await client.send(.post, "/api/v1/tasks/water.md/complete")
+        }
+        let seen = await events.wait(for: 2)
+        #expect(seen.first == .task(kind: .updated, id: "water.md"))
+        guard case let .task(kind, id)? = seen.last else { Issue.record("no event for the next task"); return }
+        #expect(kind == .created)
+        #expect(try f.vault.read(id).0.due == LocalDate(year: 2026, month: 11, day: 28))
+    }
+
+    @Test func deleteMovesTheFileToTrash() async throws {
+        let f = try ServerFixture(setUp: Self.sample)
+        try await f.test { client in
+            let r = try await client.send(.delete, "/api/v1/tasks/later.md")
+            #expect(r.status == .noContent)
+        }
+        #expect(!f.temp.exists("later.md"))
+        #expect(f.temp.exists(".trash/later.md"))
+    }
+
+    @Test func moveWritesTheOrderFile() async throws {
+        let f = try ServerFixture(setUp: Self.sample)
+        try await f.test { client in
+            let r = try await client.send(.post, "/api/v1/tasks/today.md/move", #"{"view": "today", "before": "overdue.md"}"#)
+            #expect(r.status == .noContent)
+            let bad = try await client.send(.post, "/api/v1/tasks/later.md/move", #"{"view": "today", "before": null}"#)
+            #expect(bad.status == .badRequest)
+        }
+        let order = try OrderFile(text: f.temp.text(".order.json"))
+        #expect(order.order(for: "today") == ["today.md", "overdue.md"])
+    }
+
+    @Test func rescheduleAllOverdue() async throws {
+        let f = try ServerFixture(setUp: Self.sample)
+        try await f.test { client in
+            let r = try await client.send(.post, "/api/v1/reschedule-overdue", #"{"date": "today"}"#)
+            #expect(r.json["tasks"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == ["overdue.md"])
+            let today = try await client.get("/api/v1/tasks?view=today")
+            #expect(today.json["groups"]?.arrayValue?.compactMap { $0["name"]?.stringValue } == ["Due Today"])
+        }
+    }
+
+    @Test func parsePreviewsWithoutWriting() async throws {
+        let f = try ServerFixture { t in try t.task("mp.md", title: "Shop", "project: Meal Prep") }
+        try await f.test { client in
+            let r = try await client.send(.post, "/api/v1/parse", #"{"text": "Buy oats friday #errands +mealprep"}"#)
+            #expect(r.json["preview"]?.stringValue == "due Fri 27 Nov · #errands · +Meal Prep")
+            #expect(r.json["task"]?["title"]?.stringValue == "Buy oats")
+            let date = try await client.get("/api/v1/dates?text=next%20friday")
+            #expect(date.json["date"]?.stringValue == "2026-11-27")
+            #expect(date.json["display"]?.stringValue == "Fri 27 Nov")
+            #expect(try await client.get("/api/v1/dates?text=blue").status == .badRequest)
+            // Forms and scripts encode spaces as `+`.
+            #expect(try await client.get("/api/v1/dates?text=next+fri").json["date"]?.stringValue == "2026-11-27")
+            let rule = try await client.get("/api/v1/recurrence?rule=every%202%20weeks")
+            #expect(rule.json["rule"]?.stringValue == "FREQ=WEEKLY;INTERVAL=2")
+            #expect(rule.json["next"]?.arrayValue?.count == 3)
+        }
+        #expect(try f.vault.list("all").tasks.count == 1)
+    }
+
+    @Test func searchFindsTitleAndBody() async throws {
+        let f = try ServerFixture { t in
+            try t.task("a.md", title: "Café visit")
+            try t.task("b.md", title: "Other", body: "Remember the cafe receipt")
+            try t.task("c.md", title: "Nothing")
+        }
+        try await f.test { client in
+            let r = try await client.get("/api/v1/search?q=cafe")
+            let ids = Set(r.json["groups"]?.arrayValue?.flatMap { $0["tasks"]?.arrayValue ?? [] }
+                .compactMap { $0["id"]?.stringValue } ?? [])
+            #expect(ids == ["a.md", "b.md"])
+        }
+    }
+}
