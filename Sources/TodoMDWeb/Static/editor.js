@@ -1,0 +1,444 @@
+// The task detail editor: every §3 field, saved one field at a time with PATCH (only what changed).
+import { h, kids, $, $$, icon, isoDate, relDate, shortDate, instantText, STATUS_LABEL, PRIORITY_LABEL } from './util.js';
+import { get, patch, del, ref, qs } from './api.js';
+import { toast, showError, confirmSheet } from './ui.js';
+
+let ctx = null;
+let cur = null;        // the task shown
+let form = null;
+let returnFocus = null;
+const inflight = new Map(); // field → JSON of the value being saved
+const DAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'];
+const DAY_NAMES = { MO: 'Monday', TU: 'Tuesday', WE: 'Wednesday', TH: 'Thursday', FR: 'Friday', SA: 'Saturday', SU: 'Sunday' };
+const FREQS = [['', 'Never'], ['DAILY', 'Daily'], ['WEEKLY', 'Weekly'], ['MONTHLY', 'Monthly'], ['YEARLY', 'Yearly'], ['CUSTOM', 'Custom rule']];
+const UNIT = { DAILY: 'day', WEEKLY: 'week', MONTHLY: 'month', YEARLY: 'year' };
+
+export function initEditor(c) {
+  ctx = c;
+  matchMedia('(max-width: 1099px)').addEventListener('change', () => { if (cur) layout(); });
+}
+export const editorId = () => (cur ? cur.id : null);
+
+export async function openEditor(id) {
+  if (cur && cur.id === id) { focusTitle(); return; }
+  try {
+    const t = await get(`/tasks/${ref(id)}`);
+    if (!cur) returnFocus = document.activeElement;
+    cur = t;
+    inflight.clear();
+    layout();
+    render();
+    focusTitle();
+  } catch (e) { showError(e); }
+}
+
+function focusTitle() { const el = form && form.elements.title; if (el) el.focus({ preventScroll: true }); }
+
+export function closeEditor(restoreFocus = true) {
+  if (!cur) return;
+  const id = cur.id;
+  const active = document.activeElement;
+  if (active && form && form.contains(active) && active.blur) active.blur(); // commits a pending edit
+  cur = null;
+  form = null;
+  const pane = $('#detail');
+  pane.hidden = true;
+  pane.replaceChildren();
+  const app = $('#app');
+  app.classList.remove('detail-open', 'detail-overlay');
+  $('#main').inert = false;
+  $('#sidebar').inert = false;
+  $('#scrim').hidden = !app.classList.contains('nav-open');
+  if (restoreFocus) {
+    ctx.focusRow(id);
+    if (!document.activeElement || document.activeElement === document.body) { if (returnFocus && returnFocus.isConnected) returnFocus.focus(); }
+  }
+}
+
+function layout() {
+  const overlay = matchMedia('(max-width: 1099px)').matches;
+  const app = $('#app');
+  $('#detail').hidden = false;
+  app.classList.add('detail-open');
+  app.classList.toggle('detail-overlay', overlay);
+  $('#main').inert = overlay;
+  $('#sidebar').inert = overlay;
+  $('#scrim').hidden = !overlay;
+}
+
+/** Another program (or this app) changed the open task. */
+export async function editorExternalChange(id, kind) {
+  if (!cur || cur.id !== id) return;
+  if (kind === 'deleted') { toast('This task was deleted or moved elsewhere.'); closeEditor(); return; }
+  if (inflight.size) return; // our own save; its answer updates the form
+  try {
+    const t = await get(`/tasks/${ref(id)}`);
+    if (!cur || cur.id !== id) return;
+    cur = t;
+    fill(document.activeElement);
+  } catch (e) { if (e.status === 404) closeEditor(); else showError(e); }
+}
+
+async function reload() {
+  if (!cur) return;
+  try { cur = await get(`/tasks/${ref(cur.id)}`); fill(null); ctx.onSaved(cur); } catch (e) { showError(e); }
+}
+
+// ---- saving ----
+const same = (a, b) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+// Saves run one after another, so two quick edits never race each other on the same file.
+let queue = Promise.resolve();
+function save(changes) {
+  const id = cur && cur.id;
+  const next = queue.then(() => (cur && cur.id === id ? saveNow(changes) : null));
+  queue = next.catch(() => {});
+  return next;
+}
+
+async function saveNow(changes) {
+  if (!cur) return;
+  const diff = {};
+  for (const [k, v] of Object.entries(changes)) {
+    if (same(cur[k], v)) continue;
+    if (inflight.has(k) && inflight.get(k) === JSON.stringify(v)) continue;
+    diff[k] = v;
+  }
+  const keys = Object.keys(diff);
+  if (!keys.length) return;
+  const id = cur.id;
+  for (const k of keys) inflight.set(k, JSON.stringify(diff[k]));
+  status('Saving…');
+  try {
+    const t = await patch(`/tasks/${ref(id)}`, diff);
+    for (const k of keys) inflight.delete(k);
+    if (cur && cur.id === id) {
+      cur = t;
+      fill(document.activeElement);
+      status('Saved');
+    }
+    ctx.onSaved(t);
+  } catch (e) {
+    for (const k of keys) inflight.delete(k);
+    showError(e);
+    status('');
+    if (e.status === 409 || e.status === 404) reload();
+    else if (cur && cur.id === id) fill(null);
+  }
+}
+
+let statusTimer;
+function status(text) {
+  const el = form && $('.d-status', form.parentNode);
+  if (!el) return;
+  el.textContent = text;
+  clearTimeout(statusTimer);
+  if (text === 'Saved') statusTimer = setTimeout(() => { el.textContent = ''; }, 1500);
+}
+
+// Field values as the form holds them → §3 values.
+const text = (v) => { const s = v.trim(); return s === '' ? null : s; };
+
+function commitField(el) {
+  if (!cur || !el.name) return;
+  const n = el.name;
+  switch (n) {
+    case 'title': {
+      const v = el.value.trim();
+      if (!v) { el.value = cur.title; toast('A task needs a title.', { error: true }); return; }
+      return save({ title: v });
+    }
+    case 'description': case 'area': case 'project': return save({ [n]: text(el.value) });
+    case 'body': return save({ body: el.value });
+    case 'status': case 'priority': case 'recurrence_mode': return save({ [n]: el.value });
+    case 'flagged': return save({ flagged: el.checked });
+    case 'estimated_minutes': {
+      const s = el.value.trim();
+      if (s === '') return save({ estimated_minutes: null });
+      const m = Math.round(Number(s));
+      if (!Number.isFinite(m) || m < 0) { toast('The estimate is a number of minutes.', { error: true }); el.value = cur.estimated_minutes ?? ''; return; }
+      return save({ estimated_minutes: m });
+    }
+    case 'due': case 'defer': case 'scheduled': return commitDate(el);
+    case 'tags': return addTagsFrom(el);
+    case 'recurrence': return commitRecurrenceText(el);
+    default:
+  }
+}
+
+async function commitDate(el) {
+  const n = el.name;
+  const s = el.value.trim();
+  if (s === '') return save({ [n]: null });
+  if (isoDate(s)) return save({ [n]: s });
+  try {
+    const r = await get('/dates' + qs({ text: s }));
+    el.value = r.date;
+    return save({ [n]: r.date });
+  } catch (e) {
+    toast(`“${s}” is not a date todo.md understands. Try “tomorrow”, “fri”, “in 3 days” or “dec 5”.`, { error: true });
+    el.value = cur[n] || '';
+    hint(n);
+  }
+}
+
+function addTagsFrom(el) {
+  const add = el.value.split(/[,\s]+/).map((x) => x.replace(/^#/, '').trim()).filter(Boolean);
+  el.value = '';
+  if (!add.length) return;
+  const tags = [...(cur.tags || [])];
+  for (const t of add) if (!tags.includes(t)) tags.push(t);
+  return save({ tags });
+}
+
+// ---- rendering ----
+function listOf(key) {
+  const sb = ctx.sidebar() || {};
+  if (key === 'area') return (sb.areas || []).map((a) => a.name);
+  if (key === 'project') return (sb.projects || []).map((p) => p.name);
+  return (sb.tags || []).map((t) => t.name);
+}
+
+function row(label, forId, ...control) {
+  return h('div', { class: 'd-row' }, h('label', { class: 'd-label', for: forId, text: label }), h('div', { class: 'd-control' }, control));
+}
+
+function dateRow(key, label, placeholder) {
+  const id = 'd-' + key;
+  const input = h('input', { id, name: key, class: 'input d-date', type: 'text', inputmode: 'text', autocomplete: 'off', placeholder, 'aria-describedby': id + '-hint' });
+  const picker = h('input', { type: 'date', class: 'd-picker', tabindex: '-1', 'aria-hidden': 'true', onchange: (e) => { if (e.target.value) { input.value = e.target.value; commitDate(input); } } });
+  const pickBtn = h('button', { type: 'button', class: 'icon-btn small', 'aria-label': `Choose ${label.toLowerCase()} date`, onclick: () => {
+    picker.value = cur[key] || '';
+    try { picker.showPicker(); } catch { picker.focus(); picker.click(); }
+  } }, icon('calendar'));
+  const clear = h('button', { type: 'button', class: 'icon-btn small d-clear', 'aria-label': `Clear ${label.toLowerCase()} date`, onclick: () => { input.value = ''; save({ [key]: null }); } }, icon('x'));
+  return row(label, id, h('div', { class: 'd-datebox' }, input, h('span', { class: 'd-hint', id: id + '-hint' }), h('span', { class: 'd-pick' }, picker, pickBtn), clear));
+}
+
+function hint(key) {
+  if (!form) return;
+  const el = $('#d-' + key + '-hint', form);
+  if (!el) return;
+  const v = cur[key];
+  el.textContent = v ? (relDate(v) !== shortDate(v) ? `${relDate(v)} · ${shortDate(v)}` : shortDate(v)) : '';
+}
+
+function render() {
+  const t = cur;
+  const pane = $('#detail');
+  const done = t.status === 'done' || t.status === 'cancelled';
+  const sel = (name, id, options) => h('select', { id, name, class: 'input select' }, options.map(([v, l]) => h('option', { value: v, text: l })));
+  const head = h('div', { class: 'd-head' },
+    h('button', { type: 'button', class: 'icon-btn', 'aria-label': 'Close details', onclick: () => closeEditor() }, icon('x')),
+    h('span', { class: 'd-status', role: 'status' }),
+    h('span', { class: 'grow' }),
+    h('button', { type: 'button', class: 'btn btn-small', onclick: () => { const id = cur.id; closeEditor(); done ? ctx.reopen(id, true) : ctx.complete(id); } },
+      icon(done ? 'undo' : 'check'), h('span', { text: done ? 'Reopen' : 'Complete' })),
+    !done ? h('button', { type: 'button', class: 'btn btn-small btn-quiet', onclick: () => ctx.defer(cur.id) }, icon('calendar'), h('span', { text: 'Defer' })) : null,
+    h('button', { type: 'button', class: 'icon-btn danger', 'aria-label': 'Delete task', onclick: onDelete }, icon('trash')));
+
+  const tagList = h('ul', { class: 'd-tags', 'aria-label': 'Tags' });
+  const tagInput = h('input', { id: 'd-tags', name: 'tags', class: 'input d-taginput', placeholder: 'Add tag', list: 'dl-tags', autocomplete: 'off' });
+
+  const freqSel = sel('recurrence_freq', 'd-freq', FREQS);
+  const interval = h('input', { id: 'd-interval', name: 'recurrence_interval', type: 'number', min: '1', max: '999', class: 'input d-num', 'aria-label': 'Repeat every N' });
+  const unit = h('span', { class: 'd-unit' });
+  const days = h('div', { class: 'd-days', role: 'group', 'aria-label': 'On days' }, DAYS.map((d) =>
+    h('button', { type: 'button', class: 'day-btn', 'data-day': d, 'aria-pressed': 'false', 'aria-label': DAY_NAMES[d], text: d[0] + d[1].toLowerCase(), onclick: (e) => {
+      const b = e.currentTarget; b.setAttribute('aria-pressed', String(b.getAttribute('aria-pressed') !== 'true')); builderChanged();
+    } })));
+  const modeSel = sel('recurrence_mode', 'd-mode', [['fixed', 'On schedule (from the due date)'], ['after_completion', 'After I complete it']]);
+  modeSel.setAttribute('aria-label', 'Repeat mode');
+  const rawInput = h('input', { id: 'd-rrule', name: 'recurrence', class: 'input mono', placeholder: 'RRULE or “every 2 weeks”', autocomplete: 'off' });
+  const recPreview = h('p', { class: 'd-recprev', 'aria-live': 'polite' });
+  freqSel.addEventListener('change', builderChanged);
+  interval.addEventListener('change', builderChanged);
+
+  form = h('form', { class: 'd-form', 'aria-label': 'Edit task', novalidate: true },
+    h('textarea', { id: 'd-title', name: 'title', 'aria-label': 'Title', class: 'd-title', rows: '1', maxlength: '500', required: true }),
+    h('input', { id: 'd-desc', name: 'description', 'aria-label': 'Description', class: 'd-desc input-bare', placeholder: 'Description', maxlength: '2000', autocomplete: 'off' }),
+    h('div', { class: 'd-fields' },
+      row('Status', 'd-st', sel('status', 'd-st', Object.entries(STATUS_LABEL))),
+      dateRow('scheduled', 'Scheduled', 'When you plan to do it'),
+      dateRow('due', 'Due', 'Deadline, e.g. fri'),
+      dateRow('defer', 'Defer', 'Hidden until'),
+      row('Priority', 'd-prio', sel('priority', 'd-prio', ['none', 'low', 'medium', 'high'].map((p) => [p, PRIORITY_LABEL[p]]))),
+      row('Flagged', 'd-flag', h('span', { class: 'switch' }, h('input', { type: 'checkbox', id: 'd-flag', name: 'flagged' }), h('span', { class: 'switch-track', 'aria-hidden': 'true' }))),
+      row('Area', 'd-area', h('input', { id: 'd-area', name: 'area', class: 'input', list: 'dl-areas', autocomplete: 'off', placeholder: 'None' })),
+      row('Project', 'd-project', h('input', { id: 'd-project', name: 'project', class: 'input', list: 'dl-projects', autocomplete: 'off', placeholder: 'None' })),
+      row('Tags', 'd-tags', h('div', { class: 'd-tagbox' }, tagList, tagInput)),
+      row('Estimate', 'd-est', h('div', { class: 'd-inline' }, h('input', { id: 'd-est', name: 'estimated_minutes', type: 'number', min: '0', step: '5', class: 'input d-num', placeholder: '—' }), h('span', { class: 'd-unit', text: 'minutes' }))),
+      row('Repeat', 'd-freq', h('div', { class: 'd-rec' },
+        h('div', { class: 'd-inline' }, freqSel, h('span', { class: 'd-every' }, h('span', { class: 'd-unit', text: 'every' }), interval, unit)),
+        days,
+        h('div', { class: 'd-recmode' }, modeSel),
+        h('div', { class: 'd-rawrow' }, h('label', { class: 'd-sublabel', for: 'd-rrule', text: 'Rule' }), rawInput),
+        recPreview))),
+    h('label', { class: 'd-label d-notes-label', for: 'd-body', text: 'Notes' }),
+    h('textarea', { id: 'd-body', name: 'body', class: 'input d-body', rows: '6', placeholder: 'Notes (Markdown, shown as plain text)' }),
+    h('datalist', { id: 'dl-areas' }, listOf('area').map((v) => h('option', { value: v }))),
+    h('datalist', { id: 'dl-projects' }, listOf('project').map((v) => h('option', { value: v }))),
+    h('datalist', { id: 'dl-tags' }, listOf('tag').map((v) => h('option', { value: v }))),
+    h('dl', { class: 'd-info' }));
+
+  form.addEventListener('submit', (e) => e.preventDefault());
+  form.addEventListener('change', (e) => {
+    const el = e.target;
+    if (!el.name || el.name.startsWith('recurrence_') && el.name !== 'recurrence_mode') return;
+    if (el.classList.contains('d-picker')) return;
+    commitField(el);
+  });
+  form.addEventListener('keydown', (e) => {
+    const el = e.target;
+    if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); revert(el); closeEditor(); return; }
+    if (e.key !== 'Enter' || !el.name) return;
+    if (el.name === 'body' && !(e.metaKey || e.ctrlKey)) return;
+    if (el.tagName === 'SELECT') return;
+    e.preventDefault();
+    if (el.name.startsWith('recurrence_') && el.name !== 'recurrence_mode') { builderChanged(); return; }
+    commitField(el);
+  });
+  form.addEventListener('input', (e) => { if (e.target.name === 'title' || e.target.name === 'body') autosize(e.target); });
+  tagList.addEventListener('click', (e) => {
+    const b = e.target.closest('button[data-tag]');
+    if (b) save({ tags: (cur.tags || []).filter((x) => x !== b.dataset.tag) });
+  });
+
+  pane.replaceChildren(head, h('div', { class: 'd-scroll' }, form));
+  fill(null);
+}
+
+function revert(el) {
+  if (!cur || !el || !el.name || !(el.name in cur) || el.type === 'checkbox') return;
+  if (el.name === 'tags') { el.value = ''; return; }
+  el.value = cur[el.name] ?? '';
+}
+
+function autosize(el) {
+  el.style.height = 'auto';
+  el.style.height = Math.min(el.scrollHeight + 2, el.name === 'body' ? 600 : 240) + 'px';
+}
+
+/** Puts `cur` into the form, leaving the element the user is typing in alone. */
+function fill(skip) {
+  if (!form || !cur) return;
+  const t = cur;
+  const E = form.elements;
+  const set = (name, v) => { const el = E[name]; if (el && el !== skip) el.value = v ?? ''; };
+  set('title', t.title);
+  set('description', t.description);
+  set('status', t.status);
+  for (const k of ['due', 'defer', 'scheduled']) { set(k, t[k]); hint(k); }
+  set('priority', t.priority || 'none');
+  if (E.flagged !== skip) E.flagged.checked = !!t.flagged;
+  set('area', t.area);
+  set('project', t.project);
+  set('estimated_minutes', t.estimated_minutes);
+  set('body', t.body);
+  set('recurrence', t.recurrence);
+  set('recurrence_mode', t.recurrence_mode || 'fixed');
+  autosize(E.title);
+  autosize(E.body);
+  const tl = $('.d-tags', form);
+  tl.replaceChildren(...(t.tags || []).map((tag) => h('li', { class: 'tag-chip' }, h('span', { text: '#' + tag }),
+    h('button', { type: 'button', class: 'tag-x', 'data-tag': tag, 'aria-label': `Remove tag ${tag}` }, icon('x')))));
+  fillBuilder(skip);
+  const info = $('.d-info', form);
+  const items = [['Source', t.source || 'unknown'], ['Created', instantText(t.created)], ['Modified', instantText(t.modified)]];
+  if (t.completed) items.push([t.status === 'cancelled' ? 'Closed' : 'Completed', instantText(t.completed)]);
+  items.push(['File', t.id]);
+  info.replaceChildren(...items.flatMap(([k, v]) => [h('dt', { text: k }), h('dd', { text: v })]));
+  if (t.warnings && t.warnings.length) info.append(h('dt', { text: 'Warnings' }), h('dd', { class: 'warn' }, t.warnings.map((w) => h('div', { text: w }))));
+}
+
+// ---- recurrence builder ----
+function parseRule(rule) {
+  if (!rule) return { freq: '', interval: 1, days: [] };
+  const parts = {};
+  for (const p of rule.split(';')) { const [k, v] = p.split('='); if (k) parts[k.toUpperCase()] = (v || '').toUpperCase(); }
+  const known = Object.keys(parts).every((k) => ['FREQ', 'INTERVAL', 'BYDAY', 'WKST'].includes(k));
+  const days = parts.BYDAY ? parts.BYDAY.split(',') : [];
+  const simpleDays = days.every((d) => DAYS.includes(d));
+  if (!UNIT[parts.FREQ] || !known || (days.length && (parts.FREQ !== 'WEEKLY' || !simpleDays))) return { freq: 'CUSTOM', interval: 1, days: [] };
+  return { freq: parts.FREQ, interval: Number(parts.INTERVAL || 1) || 1, days };
+}
+
+function fillBuilder(skip) {
+  const E = form.elements;
+  const b = parseRule(cur.recurrence);
+  if (E.recurrence_freq !== skip) E.recurrence_freq.value = b.freq;
+  if (E.recurrence_interval !== skip) E.recurrence_interval.value = b.interval;
+  for (const btn of $$('.day-btn', form)) btn.setAttribute('aria-pressed', String(b.days.includes(btn.dataset.day)));
+  showBuilder(b.freq, b.interval);
+  recPreview(cur.recurrence);
+}
+
+function showBuilder(freq, n) {
+  const rec = $('.d-rec', form);
+  rec.dataset.freq = freq || 'none';
+  $('.d-every', form).hidden = !UNIT[freq];
+  $('.d-days', form).hidden = freq !== 'WEEKLY';
+  $('.d-recmode', form).hidden = !freq;
+  $('.d-rawrow', form).hidden = !freq;
+  $('.d-every .d-unit:last-child', form).textContent = UNIT[freq] ? UNIT[freq] + (Number(n) === 1 ? '' : 's') : '';
+}
+
+function builderChanged() {
+  const E = form.elements;
+  const freq = E.recurrence_freq.value;
+  const n = Math.max(1, Math.round(Number(E.recurrence_interval.value) || 1));
+  showBuilder(freq, n);
+  if (freq === 'CUSTOM') { E.recurrence.focus(); return; }
+  if (!freq) { E.recurrence.value = ''; recPreview(null); return save({ recurrence: null }); }
+  let rule = `FREQ=${freq}` + (n > 1 ? `;INTERVAL=${n}` : '');
+  const days = $$('.day-btn[aria-pressed="true"]', form).map((b) => b.dataset.day);
+  if (freq === 'WEEKLY' && days.length) rule += ';BYDAY=' + days.join(',');
+  E.recurrence.value = rule;
+  recPreview(rule);
+  return save({ recurrence: rule });
+}
+
+async function commitRecurrenceText(el) {
+  const s = el.value.trim();
+  if (!s) { recPreview(null); return save({ recurrence: null }); }
+  try {
+    const r = await get('/recurrence' + qs({ rule: s }));
+    el.value = r.rule;
+    await save({ recurrence: r.rule });
+    if (form) { const b = parseRule(r.rule); form.elements.recurrence_freq.value = b.freq; form.elements.recurrence_interval.value = b.interval; showBuilder(b.freq, b.interval); }
+    showRec(r);
+  } catch (e) {
+    showError(e);
+    el.value = cur.recurrence || '';
+  }
+}
+
+let recSeq = 0;
+async function recPreview(rule) {
+  const seq = ++recSeq;
+  const box = form && $('.d-recprev', form);
+  if (!box) return;
+  if (!rule) { box.replaceChildren(); return; }
+  try {
+    const r = await get('/recurrence' + qs({ rule }));
+    if (seq === recSeq) showRec(r);
+  } catch (e) { if (seq === recSeq && box.isConnected) box.replaceChildren(h('span', { class: 'qp-err', text: e.message })); }
+}
+
+function showRec(r) {
+  const box = form && $('.d-recprev', form);
+  if (!box) return;
+  const next = (r.next || []).slice(0, 3).map(shortDate).join(', ');
+  kids(box, h('span', { text: r.description || r.rule }), next ? h('span', { class: 'muted', text: ` · Next: ${next}` }) : null);
+}
+
+async function onDelete() {
+  const t = cur;
+  if (!t) return;
+  if (!(await confirmSheet('Delete this task?', `“${t.title}” moves to the vault’s .trash folder, where you can restore it.`))) return;
+  try {
+    await del(`/tasks/${ref(t.id)}`);
+    closeEditor();
+    ctx.onDeleted(t);
+  } catch (e) { showError(e); }
+}
