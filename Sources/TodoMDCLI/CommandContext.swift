@@ -21,10 +21,13 @@ final class CommandContext: Sendable {
     }
 
     /// Opens the vault, showing a progress bar on a terminal while many files are indexed.
-    func openVault() throws -> Vault {
+    ///
+    /// - Parameter actor: who this command's writes are recorded as in the audit log (§17).
+    func openVault(actor: String = "cli") throws -> Vault {
         let bar = output.errorIsTerminal ? ProgressBar(output: output, label: "Indexing") : nil
         let progress: (@Sendable (Int, Int) -> Void)? = bar.map { bar in { @Sendable done, total in bar.update(done, total) } }
-        let vault = try Vault(path: vaultPath, clock: clock, environment: environment, progress: progress)
+        let vault = try Vault(path: vaultPath, clock: clock, environment: environment, actor: actor,
+                              progress: progress)
         bar?.finish()
         return vault
     }

@@ -13,10 +13,24 @@ import Glibc
         let output = Pipe()
         var url = ""
         var port = 0
+        var firstOutput = ""
 
-        init(_ v: TemporaryVault, _ args: [String], vault: String? = nil) throws {
+        /// Reads more output until `marker` arrives (a generous deadline).
+        func read(until marker: String) -> String {
+            var text = ""
+            let deadline = Date().addingTimeInterval(10)
+            while !text.contains(marker), Date() < deadline {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                text += String(decoding: chunk, as: UTF8.self)
+            }
+            return text
+        }
+
+        init(_ v: TemporaryVault, _ args: [String], vault: String? = nil, command: [String]? = nil,
+             until marker: String = "http://") throws {
             process.executableURL = URL(fileURLWithPath: try #require(ProcessTests.binary))
-            process.arguments = (vault.map { ["--vault", $0] } ?? []) + ["serve", "--port", "0"] + args
+            process.arguments = (vault.map { ["--vault", $0] } ?? []) + (command ?? ["serve", "--port", "0"]) + args
             process.environment = v.environment
             process.standardOutput = output
             process.standardError = output
@@ -24,11 +38,12 @@ import Glibc
             // Read until the URL line arrives (a generous deadline, not a speed assertion).
             var text = ""
             let deadline = Date().addingTimeInterval(20)
-            while !text.contains("http://") || !text.hasSuffix("\n"), Date() < deadline {
+            while !text.contains(marker) || !text.hasSuffix("\n"), Date() < deadline {
                 let chunk = output.fileHandleForReading.availableData
                 if chunk.isEmpty { break }
                 text += String(decoding: chunk, as: UTF8.self)
             }
+            firstOutput = text
             let line = text.split(separator: "\n").first { $0.contains("http://") } ?? ""
             if let start = line.range(of: "http://")?.lowerBound {
                 url = String(line[start...]).trimmingCharacters(in: .whitespaces)
@@ -106,6 +121,28 @@ import Glibc
         let (status, rest) = server.stop()
         #expect(status == 0)
         #expect(rest.contains("Stopped."))
+    }
+
+    @Test(.enabled(if: ProcessTests.binary != nil))
+    func watchReportsWhoChangedWhatAndStopsOnCtrlC() throws {
+        let v = try TemporaryVault()
+        let watch = try Server(v, [], command: ["watch"], until: "Press Ctrl-C")
+        #expect(watch.firstOutput.contains("Watching "))
+        try v.write("agent.md", "---\ntitle: From an agent\nsource: claude-agent\n---\n")
+        let line = watch.read(until: "agent.md")
+        #expect(line.contains("created  agent.md  (external, source claude-agent)"))
+        // A task added by todo.md itself, in another process sharing the index.
+        let add = Process()
+        add.executableURL = URL(fileURLWithPath: try #require(ProcessTests.binary))
+        add.arguments = ["add", "From the terminal"]
+        add.environment = v.environment
+        try add.run()
+        add.waitUntilExit()
+        #expect(watch.read(until: "from-the-terminal.md").contains("(cli, source user)"))
+        let (status, rest) = watch.stop()
+        #expect(status == 0)
+        #expect(rest.contains("Stopped."))
+        #expect(try v.text(".todomd/audit.jsonl").contains("\"who\":\"external\""))
     }
 
     @Test(.enabled(if: ProcessTests.binary != nil))

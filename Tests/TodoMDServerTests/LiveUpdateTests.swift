@@ -25,6 +25,16 @@ struct LiveUpdateTests {
                                               .task(kind: .deleted, id: "dropped.md")])
     }
 
+    @Test func aTaskAddedByAnotherTodoMDProcessIsReported() async throws {
+        // `todomd add` in a terminal shares the index with the server and updates it first.
+        let f = try ServerFixture()
+        let events = EventRecorder(f.service.hub)
+        let cli = try Vault(path: f.temp.root, clock: f.temp.clock, environment: f.temp.environment, actor: "cli")
+        let task = try cli.add(TodoTask(title: "From the terminal", created: f.temp.clock.now, source: "user"))
+        await f.service.syncFromDisk()
+        #expect(await events.wait(for: 1) == [.task(kind: .created, id: task.id)])
+    }
+
     @Test func changesThroughTheAPIAreReportedOnce() async throws {
         let f = try ServerFixture()
         let events = EventRecorder(f.service.hub)

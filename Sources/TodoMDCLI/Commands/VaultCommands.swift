@@ -96,7 +96,7 @@ struct Serve: VaultCommand {
                                     watchMode: poll ? .polling(interval: .milliseconds(500)) : .automatic)
         if let token, token.count < 16 { throw ValidationError("--token must be at least 16 characters") }
         if !options.isLoopback, options.token == nil { options.token = ServerOptions.generateToken() }
-        let vault = try context.openVault()
+        let vault = try context.openVault(actor: "web")
         let shown = options
         try await TodoServer.run(vault: vault, options: options) { actualPort in
             context.line("todo.md is serving \(vault.folder.root) at \(shown.url(port: actualPort))")

@@ -18,9 +18,13 @@ public final class Vault: Sendable {
     ///   - indexPath: where the index lives; nil for the §2 cache location.
     ///   - progress: called while many files are parsed (done, total).
     /// - Throws: ``TodoError/noVault(_:)`` when the folder does not exist.
+    ///   - actor: who this process's writes are recorded as in `.todomd/audit.jsonl` (`cli`,
+    ///     `web`, `mcp:NAME`); nil records nothing.
     public init(path: String, clock: TodoClock, environment: [String: String], indexPath: String? = nil,
-                progress: (@Sendable (Int, Int) -> Void)? = nil) throws {
-        folder = try VaultFolder(path: path)
+                actor: String? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil) throws {
+        var folder = try VaultFolder(path: path)
+        if let actor { folder.audit = AuditLog(root: folder.root, actor: actor, clock: clock) }
+        self.folder = folder
         self.clock = clock
         let location = indexPath ?? TaskIndex.defaultPath(forVaultAt: folder.root, environment: environment)
         var index = try TaskIndex(path: location, timeZone: clock.timeZone)

@@ -34,6 +34,8 @@ public struct FileSnapshot: Sendable {
 public struct VaultFolder: Sendable {
     /// The vault root, with symbolic links resolved.
     public let root: String
+    /// Where this process's writes are recorded (§17), when it records them.
+    public var audit: AuditLog?
 
     /// Opens the folder at `path`.
     ///
@@ -223,6 +225,7 @@ public struct VaultFolder: Sendable {
         }
         ok = true
         syncFolder(folder)
+        audit?.recordWrite(id, created: expected == nil, bytes: bytes)
     }
 
     /// Moves `id` to `destination` (relative), refusing to replace an existing file.
@@ -233,6 +236,7 @@ public struct VaultFolder: Sendable {
         guard Glibc_rename(path(id), target) == 0 else {
             throw TodoError.io(path: id, reason: String(cString: strerror(errno)))
         }
+        audit?.recordMove(id, to: destination)
     }
 
     /// Creates `folder` and its parents.

@@ -7,6 +7,8 @@ public enum VaultEvent: Sendable, Equatable {
     case task(kind: Kind, id: String)
     /// A side file (`.order.json`, `.perspectives.json`, `.theme.json`, …) changed.
     case sideFile(String)
+    /// Many new tasks arrived at once (§17 ingest alert): the sentence to show.
+    case alert(String)
     /// Nothing happened; keeps idle connections (and proxies) from timing out.
     case ping
 
@@ -21,6 +23,8 @@ public enum VaultEvent: Sendable, Equatable {
             return "event: change\ndata: \(data)\n\n"
         case let .sideFile(name):
             return "event: vault\ndata: \(JSONValue.object([("file", .string(name))]).compact())\n\n"
+        case let .alert(message):
+            return "event: alert\ndata: \(JSONValue.object([("message", .string(message))]).compact())\n\n"
         case .ping:
             return ": ping\n\n"
         }

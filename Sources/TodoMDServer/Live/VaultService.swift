@@ -10,12 +10,15 @@ public actor VaultService {
 
     public nonisolated let vault: Vault
     public nonisolated let hub: EventHub
+    /// Classifies changes seen on disk, keeps the audit log and the ingest alert.
+    let monitor: VaultMonitor
     /// Content hash of each side file as last reported (nil: absent).
     private var sideFileHashes: [String: String?] = [:]
 
     public init(vault: Vault, hub: EventHub) {
         self.vault = vault
         self.hub = hub
+        monitor = VaultMonitor(vault: vault)
         var hashes: [String: String?] = [:]
         for name in VaultService.sideFiles { hashes[name] = VaultService.hash(of: name, in: vault) }
         sideFileHashes = hashes
@@ -30,22 +33,32 @@ public actor VaultService {
     /// any side file it changed.
     public func write<T: Sendable>(_ body: @Sendable (Vault) throws -> (T, [VaultEvent])) throws -> T {
         let (result, events) = try body(vault)
+        monitor.acknowledge(events.compactMap { event in
+            if case let .task(_, id) = event { return id } else { return nil }
+        })
         hub.publish(events)
         publishSideFileChanges()
+        let created = events.compactMap { event -> (id: String, source: String?)? in
+            guard case let .task(.created, id) = event else { return nil }
+            return (id, (try? vault.read(id))?.0.source)
+        }
+        if let alert = monitor.recordCreated(created) { hub.publish([.alert(alert.message)]) }
         return result
     }
 
     /// Brings the index up to date after the watcher saw changes, and reports what changed.
-    /// Files this server wrote are already indexed, so they produce no second event.
+    /// Files this server wrote are already indexed, so they produce no second event; changes by
+    /// other programs are recorded in the audit log.
     @discardableResult
     public func syncFromDisk() -> [VaultEvent] {
         var events: [VaultEvent] = []
         do {
-            let report = try vault.sync()
-            for id in report.changedIDs {
-                events.append(.task(kind: report.addedIDs.contains(id) ? .created : .updated, id: id))
+            let report = try monitor.process()
+            for change in report.changes {
+                let kind: VaultEvent.Kind = change.kind == .created ? .created : change.kind == .updated ? .updated : .deleted
+                events.append(.task(kind: kind, id: change.id))
             }
-            events += report.removedIDs.map { .task(kind: .deleted, id: $0) }
+            if let alert = report.alert { events.append(.alert(alert.message)) }
         } catch {
             // The folder may be mid-rename; the next notification or rescan will catch up.
         }

@@ -823,6 +823,13 @@ function connectEvents() {
     if (d.file === '.theme.json') loadTheme();
     refresh();
   });
+  // Many tasks arrived at once (an agent or an import): say so, calmly, and offer the Inbox.
+  es.addEventListener('alert', (ev) => {
+    let d = {};
+    try { d = JSON.parse(ev.data); } catch { /* ignore */ }
+    if (d.message) toast(d.message, { action: 'Review', onAction: () => { location.hash = '#/view/inbox'; }, timeout: 15000 });
+    refresh();
+  });
   es.addEventListener('error', () => { broken = true; });
   es.addEventListener('open', () => { if (broken) { broken = false; refresh(); } });
 }

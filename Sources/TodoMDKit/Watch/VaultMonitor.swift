@@ -1,0 +1,188 @@
+import Foundation
+import GRDB
+
+/// What a watching process does with a batch of file-system changes (§17): bring the index up
+/// to date, tell the program's own writes (recorded in the audit log) from everyone else's,
+/// record the others as `external`, and raise the ingest alert when more than 50 tasks arrive
+/// within a minute. Used by `todomd serve` and `todomd watch`.
+public final class VaultMonitor: Sendable {
+    /// One change to a task file.
+    public struct Change: Sendable, Equatable {
+        public enum Kind: String, Sendable { case created, updated, deleted }
+        public let kind: Kind
+        public let id: String
+        /// Who made it: the program's actor (`cli`, `web`, `mcp:NAME`) or `external`.
+        public let who: String
+        /// The task's `source` (nil for deletions and unparseable files).
+        public let source: String?
+    }
+
+    /// What one call to ``process()`` found.
+    public struct Report: Sendable {
+        public var changes: [Change] = []
+        /// Set when this batch pushed new tasks over the ingest threshold.
+        public var alert: IngestAlert?
+    }
+
+    public let vault: Vault
+    let audit: AuditLog
+    let ingest: Locked<IngestWindow>
+    /// Every indexed file's content hash as this process last reported it. The index is shared
+    /// with other todo.md processes (a `todomd add` in another terminal updates it too), so
+    /// what changed is decided against this snapshot, not against the index's own diff.
+    let known: Locked<[String: String]>
+
+    /// - Parameters:
+    ///   - threshold: more new tasks than this within `window` raise an alert (§17: 50 in 60 s).
+    public init(vault: Vault, threshold: Int = 50, window: TimeInterval = 60) {
+        self.vault = vault
+        audit = vault.folder.audit ?? AuditLog(root: vault.folder.root, actor: "todomd", clock: vault.clock)
+        ingest = Locked(IngestWindow(threshold: threshold, window: window))
+        known = Locked((try? vault.index.fileHashes()) ?? [:])
+    }
+
+    /// Syncs the index and classifies what changed since the last call.
+    public func process() throws -> Report {
+        try vault.sync()
+        let current = try vault.index.fileHashes()
+        let (added, changed, removed) = known.withLock { known -> ([String], [String], [String]) in
+            var added: [String] = [], changed: [String] = []
+            for (id, hash) in current {
+                if let old = known[id] { if old != hash { changed.append(id) } } else { added.append(id) }
+            }
+            let removed = known.keys.filter { current[$0] == nil }
+            known = current
+            return (added.sorted(), changed.sorted(), removed.sorted())
+        }
+        var report = Report()
+        guard !added.isEmpty || !changed.isEmpty || !removed.isEmpty else { return report }
+        let info = try vault.index.fileInfo(added + changed)
+        // The program's recent writes, by file: the last entry wins.
+        let horizon = vault.clock.now.addingTimeInterval(-600)
+        var ours: [String: AuditLog.Entry] = [:]
+        for entry in audit.recentEntries() where entry.who != "external" && entry.time >= horizon {
+            ours[entry.file] = entry
+        }
+        var external: [AuditLog.Entry] = []
+        for (id, kind) in added.map({ ($0, Change.Kind.created) }) + changed.map({ ($0, Change.Kind.updated) }) {
+            let (hash, source) = info[id] ?? ("", nil)
+            let who: String
+            if let mine = ours[id], mine.hash == hash {
+                who = mine.who
+            } else if let moved = ours.values.first(where: { $0.to == id && $0.action == "moved" }) {
+                who = moved.who
+            } else {
+                who = "external"
+                external.append(AuditLog.Entry(time: vault.clock.now, who: who, action: kind.rawValue, file: id,
+                                               hash: hash.isEmpty ? nil : hash, source: source))
+            }
+            report.changes.append(Change(kind: kind, id: id, who: who, source: source))
+        }
+        for id in removed {
+            let mine = ours[id].flatMap { ["deleted", "moved"].contains($0.action) ? $0 : nil }
+            let who = mine?.who ?? "external"
+            if mine == nil { external.append(AuditLog.Entry(time: vault.clock.now, who: who, action: "deleted", file: id)) }
+            report.changes.append(Change(kind: .deleted, id: id, who: who, source: nil))
+        }
+        audit.append(external)
+        report.alert = recordCreated(report.changes.filter { $0.kind == .created }.map { ($0.id, $0.source) })
+        return report
+    }
+
+    /// Takes note of files this process just changed (and already reported), so the next
+    /// ``process()`` does not report them again.
+    public func acknowledge(_ ids: [String]) {
+        guard !ids.isEmpty, let hashes = try? vault.index.fileInfo(ids) else { return }
+        known.withLock { known in
+            for id in ids { known[id] = hashes[id]?.hash }
+        }
+    }
+
+    /// Counts tasks created by this process (already indexed, so ``process()`` will not see
+    /// them) toward the ingest alert.
+    public func recordCreated(_ tasks: [(id: String, source: String?)]) -> IngestAlert? {
+        guard !tasks.isEmpty else { return nil }
+        let now = vault.clock.now
+        return ingest.withLock { $0.record(tasks.map { $0.source ?? "unknown" }, at: now) }
+    }
+}
+
+/// "247 new tasks were added by claude-agent — review?" (§17).
+public struct IngestAlert: Sendable, Equatable {
+    /// New tasks within the window.
+    public let count: Int
+    /// Sources with their counts, most first.
+    public let sources: [SourceCount]
+
+    public struct SourceCount: Sendable, Equatable {
+        public let source: String
+        public let count: Int
+    }
+
+    /// The sentence to show.
+    public var message: String {
+        let who: String
+        if sources.count == 1 {
+            who = sources[0].source
+        } else {
+            let parts = sources.map { "\($0.source) (\($0.count))" }
+            who = parts.dropLast().joined(separator: ", ") + " and " + (parts.last ?? "")
+        }
+        return "\(count) new tasks were added by \(who) — review?"
+    }
+}
+
+/// The sliding window behind the ingest alert: one alert per burst, not one per file.
+struct IngestWindow: Sendable {
+    let threshold: Int
+    let window: TimeInterval
+    var arrivals: [(time: Date, source: String)] = []
+    var alerted = false
+
+    init(threshold: Int, window: TimeInterval) {
+        self.threshold = threshold
+        self.window = window
+    }
+
+    mutating func record(_ sources: [String], at now: Date) -> IngestAlert? {
+        arrivals.removeAll { now.timeIntervalSince($0.time) > window }
+        if arrivals.isEmpty { alerted = false }
+        arrivals += sources.map { (now, $0) }
+        guard arrivals.count > threshold, !alerted else { return nil }
+        alerted = true
+        var counts: [String: Int] = [:]
+        for a in arrivals { counts[a.source, default: 0] += 1 }
+        let sorted = counts.map { IngestAlert.SourceCount(source: $0.key, count: $0.value) }
+            .sorted { ($0.count, $1.source) > ($1.count, $0.source) }
+        return IngestAlert(count: arrivals.count, sources: sorted)
+    }
+}
+
+extension TaskIndex {
+    /// Every indexed file's content hash, by path.
+    func fileHashes() throws -> [String: String] {
+        try database.read { db in
+            var out: [String: String] = [:]
+            let rows = try Row.fetchCursor(db, sql: "SELECT path, hash FROM file")
+            while let row = try rows.next() { out[row[0]] = row[1] }
+            return out
+        }
+    }
+
+    /// Content hash and task `source` of each indexed file among `ids`.
+    func fileInfo(_ ids: [String]) throws -> [String: (hash: String, source: String?)] {
+        guard !ids.isEmpty else { return [:] }
+        return try database.read { db in
+            var out: [String: (String, String?)] = [:]
+            for chunk in stride(from: 0, to: ids.count, by: 500).map({ Array(ids[$0..<min($0 + 500, ids.count)]) }) {
+                let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+                let rows = try Row.fetchAll(db, sql: """
+                    SELECT file.path, file.hash, task.source FROM file LEFT JOIN task ON task.id = file.path
+                    WHERE file.path IN (\(marks))
+                    """, arguments: StatementArguments(chunk))
+                for row in rows { out[row[0]] = (row[1], row[2]) }
+            }
+            return out
+        }
+    }
+}
