@@ -1,0 +1,465 @@
+#!/usr/bin/env python3
+"""Benchmarks of `todomd serve` and its web app; used by scripts/bench after measure.py.
+
+    web_bench.py --bin PATH --vault-dir DIR [--api-sizes N...] [--sse-size N] [--no-browser]
+
+Every server runs as `todomd --vault VAULT serve --port 0` with TODOMD_NOW=2026-11-21T09:00:00,
+TZ=Europe/Berlin and a private XDG_CACHE_HOME (so its index is built once at start, then warm).
+
+Rows (medians):
+  api      GET /api/v1/tasks?view=today over one keep-alive connection (http.client): 20 warm-up
+           requests, then BENCH_API_REQUESTS (default 200) timed ones; median and p90, per size.
+  sse      a task file written by another program (Python) → the `event: change` line naming it
+           on an open /api/v1/events stream; BENCH_SSE_RUNS (default 20) files, median and max.
+           The files are removed again (and their `deleted` events awaited), so the vault stays
+           as generated.
+  render   headless Chromium (selenium + chromium-driver): navigation start → the moment
+           1,000 `li.task` rows exist in #task-list (MutationObserver installed before any page
+           script), and → the next animation frame after that (layout + paint). A vault of 1,000
+           available tasks (Anytime) made from generate_vault.py's tasks; browser cache cleared
+           before each of BENCH_RENDER_RUNS (default 7) loads, then the same with a warm cache.
+  bytes    what a first load of Today downloads (cache cleared; the `todomd init --sample` vault):
+           bytes on the wire from the DevTools Network events (headers included), split into the
+           app's files and the API's answers.
+Python 3 standard library, plus selenium for the browser rows (skipped when missing).
+"""
+
+import argparse
+import http.client
+import json
+import os
+import queue
+import re
+import select
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ENV_BASE = {"TODOMD_NOW": "2026-11-21T09:00:00", "TZ": "Europe/Berlin", "LC_ALL": "C.UTF-8", "NO_COLOR": "1"}
+
+
+def log(msg):
+    print("[web] " + msg, file=sys.stderr, flush=True)
+
+
+def fmt_size(n):
+    return "%dk" % (n // 1000) if n >= 1000 and n % 1000 == 0 else str(n)
+
+
+def ms(v):
+    return "%.1f" % v if v < 10 else "%.0f" % v
+
+
+# ---------------------------------------------------------------------------------------------
+# Server
+
+class Server:
+    """`todomd --vault VAULT serve --port 0`; the port is read from the first line it prints."""
+
+    def __init__(self, binary, vault):
+        self.binary, self.vault = binary, vault
+        self.cache = tempfile.mkdtemp(prefix="todomd-webbench-cache-")
+        self.proc = None
+
+    def __enter__(self):
+        env = dict(os.environ)
+        env.update(ENV_BASE)
+        env["XDG_CACHE_HOME"] = self.cache
+        env.pop("TODOMD_VAULT", None)
+        t0 = time.perf_counter()
+        self.proc = subprocess.Popen([self.binary, "--vault", self.vault, "serve", "--port", "0"],
+                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
+        line = b""
+        fd = self.proc.stdout.fileno()
+        deadline = time.monotonic() + 300
+        while not line.endswith(b"\n") and time.monotonic() < deadline:
+            if select.select([fd], [], [], 0.2)[0]:
+                ch = os.read(fd, 1)
+                if not ch:
+                    break
+                line += ch
+            elif self.proc.poll() is not None:
+                break
+        m = re.search(rb"http://127\.0\.0\.1:(\d+)/", line)
+        if not m:
+            self.__exit__()
+            sys.exit("web_bench: todomd serve did not start: %r" % line)
+        self.port = int(m.group(1))
+        self.url = "http://127.0.0.1:%d/" % self.port
+        # Drain further output so the pipe never fills.
+        threading.Thread(target=lambda: [None for _ in iter(lambda: os.read(fd, 65536), b"")], daemon=True).start()
+        self.startup_ms = (time.perf_counter() - t0) * 1000
+        return self
+
+    def __exit__(self, *exc):
+        p, self.proc = self.proc, None
+        if p and p.poll() is None:
+            p.send_signal(signal.SIGINT)
+            try:
+                p.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.wait()
+        shutil.rmtree(self.cache, ignore_errors=True)
+
+    def connection(self):
+        return http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+
+
+def get_json(conn, path):
+    conn.request("GET", path, headers={"Accept": "application/json"})
+    r = conn.getresponse()
+    body = r.read()
+    if r.status != 200:
+        sys.exit("web_bench: GET %s → %d %s" % (path, r.status, body[:200]))
+    return body
+
+
+# ---------------------------------------------------------------------------------------------
+# API latency
+
+def bench_api(binary, vault, requests):
+    with Server(binary, vault) as srv:
+        conn = srv.connection()
+        body = get_json(conn, "/api/v1/tasks?view=today")
+        n = sum(len(g["tasks"]) for g in json.loads(body)["groups"])
+        for _ in range(20):
+            get_json(conn, "/api/v1/tasks?view=today")
+        samples = []
+        for _ in range(requests):
+            t0 = time.perf_counter_ns()
+            get_json(conn, "/api/v1/tasks?view=today")
+            samples.append((time.perf_counter_ns() - t0) / 1e6)
+        conn.close()
+        samples.sort()
+        return {"median": statistics.median(samples), "p90": samples[int(len(samples) * 0.9) - 1],
+                "today": n, "bytes": len(body), "startup": srv.startup_ms}
+
+
+# ---------------------------------------------------------------------------------------------
+# External write → SSE event
+
+class EventStream:
+    """An open /api/v1/events stream; a thread puts (time, event, data) of each event on a queue."""
+
+    def __init__(self, port):
+        self.sock = socket.create_connection(("127.0.0.1", port))
+        self.sock.sendall(b"GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
+        self.events = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        buf, event = b"", None
+        f = self.sock.makefile("rb")
+        for raw in f:  # chunked framing lines are not "event:"/"data:" lines and are skipped
+            line = raw.rstrip(b"\r\n")
+            if line.startswith(b"event:"):
+                event = line[6:].strip().decode()
+            elif line.startswith(b"data:") and event:
+                self.events.put((time.perf_counter_ns(), event, line[5:].strip().decode()))
+                event = None
+
+    def wait(self, pred, timeout=10):
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None
+            try:
+                t, event, data = self.events.get(timeout=left)
+            except queue.Empty:
+                return None
+            if pred(event, data):
+                return t
+
+    def close(self):
+        try:
+            self.sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        self.sock.close()
+
+
+TASK = """---
+title: "Web bench external write %d"
+status: "todo"
+due: "2026-11-21"
+flagged: false
+created: "2026-11-21T07:00:00Z"
+source: "web-bench"
+---
+"""
+
+
+def bench_sse(binary, vault, runs):
+    with Server(binary, vault) as srv:
+        stream = EventStream(srv.port)
+        time.sleep(0.5)
+        samples = []
+        try:
+            for i in range(runs):
+                name = "zz-web-bench-%d-%d.md" % (os.getpid(), i)
+                path = os.path.join(vault, name)
+                t0 = time.perf_counter_ns()
+                with open(path, "w") as fh:
+                    fh.write(TASK % i)
+                t1 = stream.wait(lambda e, d: e == "change" and json.loads(d).get("id") == name)
+                if t1 is None:
+                    os.remove(path)
+                    sys.exit("web_bench: no change event for %s within 10 s" % name)
+                samples.append((t1 - t0) / 1e6)
+                os.remove(path)
+                stream.wait(lambda e, d: e == "change" and json.loads(d).get("id") == name
+                            and json.loads(d).get("kind") == "deleted")
+                time.sleep(0.05)
+        finally:
+            stream.close()
+            for i in range(runs):
+                try:
+                    os.remove(os.path.join(vault, "zz-web-bench-%d-%d.md" % (os.getpid(), i)))
+                except FileNotFoundError:
+                    pass
+        return {"median": statistics.median(samples), "max": max(samples), "min": min(samples)}
+
+
+# ---------------------------------------------------------------------------------------------
+# Browser: render time and bytes
+
+def new_driver(perf_log=False):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    for a in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run",
+              "--disable-extensions", "--disable-background-networking", "--window-size=1440,900"):
+        opts.add_argument(a)
+    if perf_log:
+        opts.set_capability("goog:loggingPrefs", {"performance": "ALL"})
+    d = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=opts)
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 1440, "height": 900, "deviceScaleFactor": 1,
+                                                            "mobile": False})
+    return d
+
+
+def make_anytime_vault(path, n=1000, seed=42):
+    """n available tasks (all in Anytime) with generate_vault.py's realistic fields: every status
+    becomes todo, defer dates and completion go."""
+    tmp = path + ".tmp-%d" % os.getpid()
+    shutil.rmtree(tmp, ignore_errors=True)
+    subprocess.run([sys.executable, os.path.join(HERE, "generate_vault.py"), str(n), tmp, "--seed", str(seed)],
+                   check=True, stdout=subprocess.DEVNULL)
+    for dirpath, _, files in os.walk(tmp):
+        for f in files:
+            if not f.endswith(".md"):
+                continue
+            p = os.path.join(dirpath, f)
+            st = os.stat(p)
+            with open(p, encoding="utf-8") as fh:
+                text = fh.read()
+            m = re.match(r"---\n(.*?\n)---\n", text, re.S)
+            if not m:
+                continue
+            fm = m.group(1)
+            fm = re.sub(r"(?m)^status:.*\n", "", fm)
+            fm = re.sub(r"(?m)^defer:.*\n", "", fm)
+            fm = re.sub(r"(?m)^completed:.*\n", "", fm)
+            fm = 'status: "todo"\n' + fm
+            with open(p, "w", encoding="utf-8") as fh:
+                fh.write("---\n" + fm + "---\n" + text[m.end():])
+            os.utime(p, ns=(st.st_atime_ns, st.st_mtime_ns))
+    os.rename(tmp, path)
+
+
+# Installed before any page script: records when #task-list first holds N rows, and the next frame.
+RENDER_PROBE = """
+(() => {
+  const N = %d;
+  const done = () => {
+    const ul = document.getElementById('task-list');
+    if (!ul || ul.childElementCount < N || ul.querySelectorAll('li.task').length < N) return false;
+    window.__rowsAt = performance.now();
+    const api = performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/v1/tasks?'));
+    window.__apiAt = api.length ? api[api.length - 1].responseEnd : null;
+    window.__appAt = (performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/app.js'))[0] || {}).responseEnd || null;
+    requestAnimationFrame(() => { window.__frameAt = performance.now(); });
+    return true;
+  };
+  const mo = new MutationObserver(() => { if (done()) mo.disconnect(); });
+  mo.observe(document, { childList: true, subtree: true });
+})();
+"""
+
+
+def bench_render(binary, vault, runs, cold=True):
+    with Server(binary, vault) as srv:
+        conn = srv.connection()
+        listing = json.loads(get_json(conn, "/api/v1/tasks?view=anytime"))
+        conn.close()
+        n = sum(len(g["tasks"]) for g in listing["groups"])
+        driver = new_driver()
+        try:
+            driver.execute_cdp_cmd("Network.enable", {})
+            driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RENDER_PROBE % n})
+            rows, frames, apis, apps = [], [], [], []
+            for i in range(runs + 1):
+                driver.get("about:blank")
+                if cold:
+                    driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+                driver.get(srv.url + "#/view/anytime")
+                deadline = time.monotonic() + 20
+                while True:
+                    r = driver.execute_script("return [window.__rowsAt || null, window.__frameAt || null, "
+                                              "window.__apiAt || null, window.__appAt || null]")
+                    if r[1] is not None or time.monotonic() > deadline:
+                        break
+                    time.sleep(0.02)
+                if r[1] is None:
+                    sys.exit("web_bench: the %d rows never appeared" % n)
+                if i:  # the first load only warms the browser process
+                    rows.append(r[0])
+                    frames.append(r[1])
+                    apis.append(r[2] or 0)
+                    apps.append(r[3] or 0)
+        finally:
+            driver.quit()
+        return {"rows": statistics.median(rows), "frame": statistics.median(frames), "n": n,
+                "api": statistics.median(apis), "app": statistics.median(apps)}
+
+
+def bench_bytes(binary, tmpdir):
+    vault = os.path.join(tmpdir, "sample")
+    env = dict(os.environ, **ENV_BASE, XDG_CACHE_HOME=os.path.join(tmpdir, "cache"))
+    subprocess.run([binary, "--vault", vault, "init", "--sample"], env=env, check=True, stdout=subprocess.DEVNULL)
+    with Server(binary, vault) as srv:
+        driver = new_driver(perf_log=True)
+        try:
+            driver.execute_cdp_cmd("Network.enable", {})
+            driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+            driver.get_log("performance")
+            driver.get(srv.url + "#/view/today")
+            deadline = time.monotonic() + 10
+            while not driver.execute_script("return document.querySelectorAll('#task-list li.task').length") \
+                    and time.monotonic() < deadline:
+                time.sleep(0.05)
+            time.sleep(1.5)  # lazy requests (manifest, icons) settle
+            urls, sizes, streamed = {}, {}, {}
+            for entry in driver.get_log("performance"):
+                msg = json.loads(entry["message"])["message"]
+                p = msg.get("params", {})
+                if msg["method"] == "Network.responseReceived":
+                    urls[p["requestId"]] = p["response"]["url"]
+                elif msg["method"] == "Network.loadingFinished":
+                    sizes[p["requestId"]] = p["encodedDataLength"]
+                elif msg["method"] == "Network.dataReceived":
+                    streamed[p["requestId"]] = streamed.get(p["requestId"], 0) + p.get("encodedDataLength", 0)
+            for rid, n in streamed.items():  # a stream still open (the event stream): what arrived so far
+                sizes.setdefault(rid, n)
+        finally:
+            driver.quit()
+    app = api = 0
+    files = []
+    for rid, size in sizes.items():
+        if not size:
+            continue  # served from the memory cache (the same icon twice)
+        url = urls.get(rid, "?")
+        files.append((url.replace(srv.url, "/"), size))
+        if "/api/v1/" in url:
+            api += size
+        else:
+            app += size
+    return {"app": app, "api": api, "total": app + api, "files": sorted(files, key=lambda x: -x[1])}
+
+
+# ---------------------------------------------------------------------------------------------
+
+def main(argv):
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bin", required=True)
+    ap.add_argument("--vault-dir", required=True)
+    ap.add_argument("--api-sizes", type=int, nargs="*", default=[10000, 100000])
+    ap.add_argument("--sse-size", type=int, default=10000)
+    ap.add_argument("--no-browser", action="store_true")
+    args = ap.parse_args(argv)
+    vaults = os.path.realpath(args.vault_dir)
+    api_requests = int(os.environ.get("BENCH_API_REQUESTS", "200"))
+    sse_runs = int(os.environ.get("BENCH_SSE_RUNS", "20"))
+    render_runs = int(os.environ.get("BENCH_RENDER_RUNS", "7"))
+
+    rows = []  # (label, target, value text)
+    api = {}
+    for size in args.api_sizes:
+        vault = os.path.join(vaults, "tasks-%d" % size)
+        if not os.path.isdir(vault):
+            log("no vault %s; skipping" % vault)
+            continue
+        log("API latency at %s tasks…" % fmt_size(size))
+        api[size] = bench_api(args.bin, vault, api_requests)
+        r = api[size]
+        log("  %s: median %.2f ms, p90 %.2f ms (today lists %d tasks, %d bytes; server up in %.0f ms)"
+            % (fmt_size(size), r["median"], r["p90"], r["today"], r["bytes"], r["startup"]))
+        rows.append(("`GET /api/v1/tasks?view=today`, %s tasks (median / p90 of %d, keep-alive)"
+                     % (fmt_size(size), api_requests), "≤ 10 ms at 10k" if size == 10000 else "",
+                     "%.2f / %.2f ms" % (r["median"], r["p90"])))
+
+    sse_vault = os.path.join(vaults, "tasks-%d" % args.sse_size)
+    if os.path.isdir(sse_vault):
+        log("external write → SSE event at %s tasks…" % fmt_size(args.sse_size))
+        r = bench_sse(args.bin, sse_vault, sse_runs)
+        log("  median %.0f ms, min %.0f, max %.0f" % (r["median"], r["min"], r["max"]))
+        rows.append(("external file write → `event: change`, %s tasks (median / max of %d)"
+                     % (fmt_size(args.sse_size), sse_runs), "≤ 300 ms", "%s / %s ms" % (ms(r["median"]), ms(r["max"]))))
+
+    if not args.no_browser:
+        try:
+            import selenium  # noqa: F401
+            have_browser = os.path.exists(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
+        except ImportError:
+            have_browser = False
+        if not have_browser:
+            log("selenium or chromium-driver missing: skipping the browser rows (scripts/test installs them)")
+        else:
+            anytime = os.path.join(vaults, "anytime-1000")
+            if not os.path.isdir(anytime):
+                log("generating %s…" % anytime)
+                make_anytime_vault(anytime)
+            log("rendering 1,000 rows in Chromium…")
+            r = bench_render(args.bin, anytime, render_runs)
+            log("  %d rows in the DOM after %.0f ms, next frame at %.0f ms (app.js loaded at %.0f ms, "
+                "the listing's last byte at %.0f ms)" % (r["n"], r["rows"], r["frame"], r["app"], r["api"]))
+            rows.append(("Chromium: navigation → %s rows of Anytime in the DOM (median of %d, cold cache)"
+                         % ("{:,}".format(r["n"]), render_runs), "≤ 300 ms", "%.0f ms" % r["rows"]))
+            rows.append(("… → the next animation frame (layout and paint)", "", "%.0f ms" % r["frame"]))
+            rows.append(("… of which: `app.js` loaded / the 1,000-task listing's last byte", "",
+                         "%.0f / %.0f ms" % (r["app"], r["api"])))
+            r = bench_render(args.bin, anytime, render_runs, cold=False)
+            log("  warm cache: %d rows in the DOM after %.0f ms, next frame at %.0f ms (app.js at %.0f ms, "
+                "listing at %.0f ms)" % (r["n"], r["rows"], r["frame"], r["app"], r["api"]))
+            rows.append(("… the same with a warm browser cache (the app's files cached, max-age 300 s)", "",
+                         "%.0f ms (frame %.0f ms)" % (r["rows"], r["frame"])))
+            tmp = tempfile.mkdtemp(prefix="todomd-webbench-")
+            try:
+                log("first-load bytes…")
+                r = bench_bytes(args.bin, tmp)
+            finally:
+                shutil.rmtree(tmp, ignore_errors=True)
+            for url, size in r["files"]:
+                log("  %7d  %s" % (size, url))
+            rows.append(("first load of Today, bytes on the wire (sample vault, cold cache)", "≤ 200 KB",
+                         "%.1f KB (app %.1f KB + API %.1f KB)" % (r["total"] / 1024, r["app"] / 1024, r["api"] / 1024)))
+
+    print()
+    print("| web workload | target | measured |")
+    print("|---|---|---:|")
+    for label, target, value in rows:
+        print("| %s | %s | %s |" % (label, target, value))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,326 @@
+"""Shared harness of the browser tests: a `todomd serve` on a fresh vault and a headless Chromium.
+
+    TODOMD_BIN=/path/to/todomd python3 -m unittest discover -s Tests/browser -t Tests/browser
+
+Each test class gets its own temporary vault (the class writes its fixture files in
+`write_fixtures`), its own server (`todomd --vault TMP serve --port 0`, clock fixed at
+2026-11-21 09:00 Europe/Berlin) and its own browser. Both are stopped when the class ends,
+whatever happened (class cleanups run even when setUpClass fails half-way).
+
+Environment: TODOMD_BIN (default: the debug build's todomd), CHROMIUM (default /usr/bin/chromium),
+CHROMEDRIVER (default /usr/bin/chromedriver), TODOMD_WEB_ROOT (serve the UI from this folder,
+passed through to the server), BROWSER_TEST_HEADFUL=1 (show the window, for debugging).
+Needs: selenium, selenium-axe-python (pip); chromium, chromium-driver (apt).
+"""
+
+import json
+import os
+import re
+import select
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+import unittest
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+ROOT = os.path.realpath(os.path.join(os.path.dirname(__file__), "..", ".."))
+NOW = "2026-11-21T09:00:00"
+TODAY = "2026-11-21"
+CREATED = "2026-11-20T08:00:00Z"
+
+DESKTOP = (1440, 900)
+PHONE = (375, 812)
+
+
+def todomd_bin():
+    """The binary under test: $TODOMD_BIN, else the debug build's."""
+    path = os.environ.get("TODOMD_BIN")
+    if path:
+        return path
+    out = subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, capture_output=True, text=True, check=True)
+    return os.path.join(out.stdout.strip(), "todomd")
+
+
+# ---------------------------------------------------------------------------------------------
+# Vault files
+
+def q(s):
+    """A YAML double-quoted string."""
+    return json.dumps(s, ensure_ascii=False)
+
+
+def task_text(title, status="todo", created=CREATED, source="user", body="", **fields):
+    """A task file in the canonical §3 format. Lists are written as block lists; None is omitted."""
+    lines = ["---", "title: " + q(title), "status: " + q(status)]
+    order = ["due", "defer", "scheduled", "priority", "flagged", "area", "project", "tags", "recurrence",
+             "estimated_minutes", "description"]
+    fields.setdefault("flagged", False)
+    for key in order:
+        v = fields.pop(key, None)
+        if v is None:
+            continue
+        if isinstance(v, bool):
+            lines.append("%s: %s" % (key, "true" if v else "false"))
+        elif isinstance(v, int):
+            lines.append("%s: %d" % (key, v))
+        elif isinstance(v, (list, tuple)):
+            lines.append(key + ":")
+            lines.extend("  - " + t for t in v)
+        else:
+            lines.append("%s: %s" % (key, q(v)))
+    lines += ["created: " + q(created), "modified: " + q(created), "completed: null", "source: " + q(source)]
+    for key, v in fields.items():  # anything else, as given
+        lines.append("%s: %s" % (key, q(v) if isinstance(v, str) else json.dumps(v)))
+    lines.append("---")
+    text = "\n".join(lines) + "\n"
+    if body:
+        text += "\n" + body.rstrip("\n") + "\n"
+    return text
+
+
+def write_task(vault, name, title, **fields):
+    """Writes VAULT/NAME (NAME may contain folders) and returns the task id (NAME)."""
+    path = os.path.join(vault, name)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(task_text(title, **fields))
+    return name
+
+
+def frontmatter(path):
+    """A small reader for the frontmatter of a task file: {key: str | list | None}."""
+    with open(path, encoding="utf-8") as fh:
+        text = fh.read()
+    m = re.match(r"---\n(.*?)\n---\n", text, re.S)
+    if not m:
+        raise AssertionError("no frontmatter in %s:\n%s" % (path, text))
+    out, key = {}, None
+    for line in m.group(1).split("\n"):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        item = re.match(r"\s+-\s+(.*)$", line)
+        if item and key is not None:
+            if not isinstance(out.get(key), list):
+                out[key] = []
+            out[key].append(unquote(item.group(1)))
+            continue
+        kv = re.match(r"([^\s:][^:]*):\s*(.*)$", line)
+        if kv:
+            key = kv.group(1)
+            v = kv.group(2).strip()
+            if v.startswith("[") and v.endswith("]"):
+                out[key] = [unquote(x.strip()) for x in v[1:-1].split(",") if x.strip()]
+            else:
+                out[key] = None if v in ("", "null", "~") else unquote(v)
+    return out
+
+
+def unquote(v):
+    if len(v) >= 2 and v[0] == '"' and v[-1] == '"':
+        return json.loads(v)
+    if len(v) >= 2 and v[0] == "'" and v[-1] == "'":
+        return v[1:-1].replace("''", "'")
+    return v
+
+
+def task_files(vault):
+    """Every task file's id (relative path) in the vault, hidden folders skipped."""
+    out = []
+    for dirpath, dirnames, filenames in os.walk(vault):
+        dirnames[:] = [d for d in dirnames if not d.startswith(".")]
+        for f in filenames:
+            if f.endswith(".md"):
+                out.append(os.path.relpath(os.path.join(dirpath, f), vault))
+    return sorted(out)
+
+
+# ---------------------------------------------------------------------------------------------
+# Server
+
+class TodoServer:
+    """`todomd --vault VAULT serve --port 0`, its URL read from the first line it prints."""
+
+    def __init__(self, vault, cache):
+        self.vault, self.cache = vault, cache
+        self.proc = None
+        self.url = None
+        self.output = []
+
+    def start(self, timeout=30):
+        env = dict(os.environ)
+        env.update({"TODOMD_NOW": NOW, "TZ": "Europe/Berlin", "XDG_CACHE_HOME": self.cache, "NO_COLOR": "1",
+                    "LC_ALL": "C.UTF-8"})
+        env.pop("TODOMD_VAULT", None)
+        self.proc = subprocess.Popen([todomd_bin(), "--vault", self.vault, "serve", "--port", "0"],
+                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
+        line = self._readline(timeout)
+        m = re.search(r"at (http://127\.0\.0\.1:\d+/)", line or "")
+        if not m:
+            self.stop()
+            raise RuntimeError("todomd serve did not print its URL; it printed:\n%s" % "".join(self.output))
+        self.url = m.group(1)
+        return self.url
+
+    def _readline(self, timeout):
+        deadline = time.monotonic() + timeout
+        buf = b""
+        fd = self.proc.stdout.fileno()
+        while time.monotonic() < deadline:
+            r, _, _ = select.select([fd], [], [], 0.1)
+            if r:
+                ch = os.read(fd, 1)
+                if not ch:
+                    break
+                buf += ch
+                if ch == b"\n":
+                    line = buf.decode("utf-8", "replace")
+                    self.output.append(line)
+                    return line
+            elif self.proc.poll() is not None:
+                break
+        self.output.append(buf.decode("utf-8", "replace"))
+        return None
+
+    def stop(self):
+        p, self.proc = self.proc, None
+        if p is None or p.poll() is not None:
+            return
+        p.send_signal(signal.SIGINT)
+        try:
+            p.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait(timeout=5)
+        finally:
+            p.stdout.close()
+
+
+# ---------------------------------------------------------------------------------------------
+# Browser
+
+def new_driver(size=DESKTOP):
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    if not os.environ.get("BROWSER_TEST_HEADFUL"):
+        opts.add_argument("--headless=new")
+    for a in ("--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run",
+              "--disable-extensions", "--disable-background-networking", "--disable-sync",
+              "--disable-default-apps", "--mute-audio", "--password-store=basic", "--lang=en-US",
+              "--window-size=%d,%d" % size):
+        opts.add_argument(a)
+    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    service = Service(executable_path=os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
+    driver = webdriver.Chrome(service=service, options=opts)
+    driver.set_script_timeout(30)
+    set_viewport(driver, *size)
+    return driver
+
+
+def set_viewport(driver, width, height, scale=1):
+    """An exact viewport (and `mobile` below 768 px, as a phone)."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": scale, "mobile": width < 768})
+
+
+def set_dark(driver, dark):
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "features": [{"name": "prefers-color-scheme", "value": "dark" if dark else "light"}]})
+
+
+def wait_for(cond, timeout=5.0, interval=0.05, message="condition"):
+    """Polls cond() until it returns something truthy; returns it, or fails after timeout seconds."""
+    deadline = time.monotonic() + timeout
+    last_error = None
+    while True:
+        try:
+            v = cond()
+            if v:
+                return v
+        except Exception as e:  # an element gone stale between two looks, etc.
+            last_error = e
+        if time.monotonic() >= deadline:
+            raise AssertionError("timed out after %.1f s waiting for %s%s" % (
+                timeout, message, (" (last error: %r)" % last_error) if last_error else ""))
+        time.sleep(interval)
+
+
+class BrowserTestCase(unittest.TestCase):
+    """Base class: a fresh vault, server and browser per test class."""
+
+    size = DESKTOP
+    # Console messages that are expected (regexes); everything else at level SEVERE fails check_console.
+    allowed_console = ()
+
+    @classmethod
+    def write_fixtures(cls, vault):
+        """Override: write the class's task files into vault."""
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        cls.tmp = tempfile.mkdtemp(prefix="todomd-browser-")
+        cls.addClassCleanup(shutil.rmtree, cls.tmp, True)
+        cls.vault = os.path.join(cls.tmp, "vault")
+        os.makedirs(os.path.join(cls.vault, ".todomd"))
+        cls.write_fixtures(cls.vault)
+        cls.server = TodoServer(cls.vault, os.path.join(cls.tmp, "cache"))
+        cls.addClassCleanup(cls.server.stop)
+        cls.url = cls.server.start()
+        cls.driver = new_driver(cls.size)
+        cls.addClassCleanup(cls.driver.quit)
+        cls.console = []
+
+    # ---- navigation and waiting ----
+
+    def open(self, hash_="#/view/today", wait_list=True):
+        """Loads the app at hash_ and waits until the list has been rendered once."""
+        self.driver.get(self.url + hash_)
+        if wait_list:
+            self.wait_listed()
+
+    def wait_listed(self, timeout=5):
+        """Until the app has a listing for the current route (rows or the empty state shown)."""
+        wait_for(lambda: self.driver.execute_script(
+            "return !!(window.todomd && window.todomd.listing) && "
+            "(document.querySelectorAll('#task-list li.task').length > 0 || !document.getElementById('empty').hidden)"),
+            timeout, message="the task list to render")
+
+    def rows(self):
+        """(id, title) of the rows of #task-list, in order."""
+        return [tuple(x) for x in self.driver.execute_script(
+            "return [...document.querySelectorAll('#task-list li.task')].map(li => "
+            "[li.dataset.id, (li.querySelector('.task-title') || li).textContent])")]
+
+    def titles(self):
+        return [t for _, t in self.rows()]
+
+    def row(self, title):
+        for li in self.driver.find_elements(By.CSS_SELECTOR, "#task-list li.task"):
+            if li.find_element(By.CSS_SELECTOR, ".task-title").text == title:
+                return li
+        raise AssertionError("no row %r in %r" % (title, self.titles()))
+
+    def path(self, task_id):
+        return os.path.join(self.vault, task_id)
+
+    def read_bytes(self, task_id):
+        with open(self.path(task_id), "rb") as fh:
+            return fh.read()
+
+    # ---- console ----
+
+    def drain_console(self):
+        entries = self.driver.get_log("browser")
+        self.console.extend(entries)
+        return entries
+
+    def check_console(self):
+        """Fails on console errors (CSP violations, uncaught exceptions, failed requests) since the last check."""
+        bad = [e for e in self.drain_console() if e.get("level") == "SEVERE"
+               and not any(re.search(p, e.get("message", "")) for p in self.allowed_console)]
+        self.assertEqual(bad, [], "console errors:\n" + "\n".join(e["message"] for e in bad))

@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Takes the README screenshots of the web app (run by hand, not part of the test suite):
+
+    TODOMD_BIN=$(swift build --show-bin-path)/todomd python3 Tests/browser/screenshots.py [OUTDIR]
+
+Builds a sample vault (`todomd init --sample` plus a few more realistic tasks and a custom
+perspective), serves it, and saves OUTDIR/{phone,desktop}-{light,dark}.png (375×812 and
+1440×900) of Today. OUTDIR defaults to docs/screenshots.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from harness import (DESKTOP, NOW, PHONE, ROOT, TODAY, TodoServer, new_driver, set_dark, set_viewport,  # noqa: E402
+                     todomd_bin, wait_for, write_task)
+
+MORE = [
+    ("20261121-0700-prepare-slides-for-monday.md", "Prepare slides for Monday", dict(
+        due=TODAY, area="Work", project="Q4 Planning", priority="high", estimated_minutes=90,
+        description="Roadmap, hiring plan and the budget ask", created="2026-11-18T09:12:00Z")),
+    ("20261121-0701-pick-up-dry-cleaning.md", "Pick up the dry cleaning", dict(
+        scheduled=TODAY, tags=["errands"], estimated_minutes=20, created="2026-11-19T17:40:00Z")),
+    ("20261121-0702-reply-to-landlord.md", "Reply to the landlord about the heating", dict(
+        due="2026-11-20", area="Home", tags=["email"], created="2026-11-17T20:05:00Z")),
+    ("20261121-0703-morning-run.md", "Morning run, 5 km", dict(
+        scheduled=TODAY, area="Health", recurrence="FREQ=DAILY", tags=["fitness"], estimated_minutes=30,
+        created="2026-11-01T06:00:00Z")),
+    ("20261121-0704-invoice-acme.md", "Send the November invoice to Acme", dict(
+        due=TODAY, area="Work", project="Client: Acme", tags=["money"], source="zapier",
+        created="2026-11-21T06:30:00Z")),
+    ("20261121-0705-water-plants.md", "Water the balcony plants", dict(
+        defer=TODAY, area="Home", tags=["home"], estimated_minutes=5, created="2026-11-14T08:00:00Z")),
+]
+
+PERSPECTIVES = {
+    "version": 1,
+    "order": ["deep-work", "quick-wins"],
+    "perspectives": {
+        "deep-work": {
+            "id": "deep-work", "name": "Deep Work", "icon": "bolt", "color": "#6E6AE0",
+            "rules": {"operator": "AND", "conditions": [
+                {"field": "status", "op": "in", "value": ["todo", "in-progress"]},
+                {"field": "estimated_minutes", "op": "greater_than", "value": 60}]},
+            "sort": {"field": "due"}, "group_by": "none", "layout": "default", "manual_order": None},
+        "quick-wins": {
+            "id": "quick-wins", "name": "Quick Wins", "icon": "clock", "color": "#3E9E6B",
+            "rules": {"operator": "AND", "conditions": [
+                {"field": "status", "op": "in", "value": ["todo", "in-progress"]},
+                {"field": "estimated_minutes", "op": "less_than", "value": 21}]},
+            "sort": {"field": "estimate"}, "group_by": "none", "layout": "default", "manual_order": None},
+    },
+}
+
+
+def make_vault(vault, cache):
+    env = dict(os.environ, TODOMD_NOW=NOW, TZ="Europe/Berlin", XDG_CACHE_HOME=cache)
+    subprocess.run([todomd_bin(), "--vault", vault, "init", "--sample"], env=env, check=True,
+                   stdout=subprocess.DEVNULL)
+    for name, title, fields in MORE:
+        write_task(vault, name, title, **fields)
+    with open(os.path.join(vault, ".perspectives.json"), "w") as fh:
+        json.dump(PERSPECTIVES, fh, indent=2)
+
+
+def main(argv):
+    out = os.path.abspath(argv[0] if argv else os.path.join(ROOT, "docs", "screenshots"))
+    os.makedirs(out, exist_ok=True)
+    tmp = tempfile.mkdtemp(prefix="todomd-shots-")
+    server = driver = None
+    try:
+        vault, cache = os.path.join(tmp, "vault"), os.path.join(tmp, "cache")
+        make_vault(vault, cache)
+        server = TodoServer(vault, cache)
+        url = server.start()
+        driver = new_driver(DESKTOP)
+        driver.execute_cdp_cmd("Emulation.setScrollbarsHidden", {"hidden": True})
+        for device, size in (("phone", PHONE), ("desktop", DESKTOP)):
+            for mode in ("light", "dark"):
+                set_viewport(driver, *size, scale=1)
+                set_dark(driver, mode == "dark")
+                driver.get(url + "#/view/today")
+                wait_for(lambda: driver.execute_script(
+                    "return document.querySelectorAll('#task-list li.task').length > 3 && "
+                    "document.querySelectorAll('#sidebar .nav-item').length > 3"), timeout=10, message="the app")
+                time.sleep(0.6)  # fonts, transitions
+                path = os.path.join(out, "%s-%s.png" % (device, mode))
+                with open(path, "wb") as fh:
+                    fh.write(driver.get_screenshot_as_png())
+                print("%s (%d KB)" % (os.path.relpath(path), os.path.getsize(path) // 1024))
+    finally:
+        if driver:
+            driver.quit()
+        if server:
+            server.stop()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
