@@ -5,16 +5,33 @@ import Foundation
 /// The real clock is read in exactly one place, ``TodoClock/system(environment:)``, where
 /// `TODOMD_NOW` (an ISO 8601 date-time) and `TZ` override it. Tests build a fixed clock.
 public struct TodoClock: Sendable {
-    /// The current instant.
-    public let now: Date
+    /// The instant a frozen clock always says; nil for the real, running clock.
+    private let frozen: Date?
     /// The user's time zone; "today" is the local date of ``now`` in it.
     public let timeZone: TimeZone
 
+    /// The current instant: the frozen one, or the real time as of this call (so a server or
+    /// `todomd watch` that runs past midnight sees the new day).
+    public var now: Date { frozen ?? Date() }
+
     /// Creates a clock frozen at `now` in `timeZone`.
     public init(now: Date, timeZone: TimeZone) {
-        self.now = now
+        frozen = now
         self.timeZone = timeZone
     }
+
+    /// The real, running clock in `timeZone`.
+    public static func running(in timeZone: TimeZone) -> TodoClock {
+        TodoClock(frozen: nil, timeZone: timeZone)
+    }
+
+    private init(frozen: Date?, timeZone: TimeZone) {
+        self.frozen = frozen
+        self.timeZone = timeZone
+    }
+
+    /// Whether the clock is frozen (by `TODOMD_NOW` or a test).
+    public var isFrozen: Bool { frozen != nil }
 
     /// Today's local calendar date.
     public var today: LocalDate { LocalDate(now, in: timeZone) }
@@ -38,7 +55,7 @@ public struct TodoClock: Sendable {
             }
             return TodoClock(now: instant, timeZone: zone)
         }
-        return TodoClock(now: Date(), timeZone: zone)
+        return .running(in: zone)
     }
 }
 
