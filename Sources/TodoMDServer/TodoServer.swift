@@ -57,6 +57,7 @@ public enum TodoServer {
         TaskRoutes(service: service).register(on: api)
         CatalogRoutes(service: service).register(on: api)
         PerspectiveRoutes(service: service).register(on: api)
+        CalendarRoutes(service: service).register(on: router)
         return router
     }
 

@@ -1,0 +1,91 @@
+import Foundation
+
+/// The few fields of a task that reminders and calendars need, from the index or a file.
+///
+/// Kept small and public so the pure parts of automation (``Reminders``, ``ICalendar``) can be
+/// given tasks in tests without a vault.
+public struct DatedTask: Sendable, Equatable {
+    /// The task id (path relative to the vault root).
+    public var id: String
+    public var title: String
+    public var status: TaskStatus
+    public var due: LocalDate?
+    public var deferDate: LocalDate?
+    public var scheduled: LocalDate?
+    public var priority: Priority
+    public var description: String?
+
+    /// Creates a dated task; every date is optional.
+    public init(id: String, title: String, status: TaskStatus = .todo, due: LocalDate? = nil,
+                deferDate: LocalDate? = nil, scheduled: LocalDate? = nil, priority: Priority = .none,
+                description: String? = nil) {
+        self.id = id
+        self.title = title
+        self.status = status
+        self.due = due
+        self.deferDate = deferDate
+        self.scheduled = scheduled
+        self.priority = priority
+        self.description = description
+    }
+
+    /// The fields of an indexed task.
+    public init(_ row: TaskRow) {
+        self.init(id: row.id, title: row.title, status: row.status, due: row.due, deferDate: row.deferDate,
+                  scheduled: row.scheduled, priority: row.priority, description: row.description)
+    }
+
+    /// The last component of the id.
+    public var filename: String { id.split(separator: "/").last.map(String.init) ?? id }
+}
+
+/// A time of day such as the `notify_time` setting (`"09:00"`).
+public struct TimeOfDay: Sendable, Equatable, Comparable, CustomStringConvertible {
+    public let hour: Int
+    public let minute: Int
+
+    /// 09:00, the §17 default for `notify_time`.
+    public static let nine = TimeOfDay(validHour: 9, minute: 0)
+
+    private init(validHour: Int, minute: Int) {
+        hour = validHour
+        self.minute = minute
+    }
+
+    /// `HH:MM` (or `H:MM`), 00:00–23:59; nil otherwise.
+    public init?(_ text: String) {
+        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
+              parts.allSatisfy({ $0.allSatisfy(\.isASCII) }),
+              let h = Int(parts[0]), let m = Int(parts[1]), (0..<24).contains(h), (0..<60).contains(m)
+        else { return nil }
+        hour = h
+        minute = m
+    }
+
+    /// Minutes since midnight.
+    public var minutes: Int { hour * 60 + minute }
+
+    public var description: String {
+        (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
+    }
+
+    public static func < (a: TimeOfDay, b: TimeOfDay) -> Bool { a.minutes < b.minutes }
+
+    /// The instant this time falls on `date` in `timeZone` (the later one on a DST fold, the
+    /// first valid one after a gap).
+    public func on(_ date: LocalDate, in timeZone: TimeZone) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = DateComponents(year: date.year, month: date.month, day: date.day, hour: hour, minute: minute)
+        return calendar.date(from: parts)
+            ?? date.startOfDay(in: timeZone).addingTimeInterval(TimeInterval(minutes * 60))
+    }
+}
+
+extension VaultSettings {
+    /// When reminders and calendar alarms fire on a task's day (`notify_time`, default 09:00).
+    public var notifyTime: TimeOfDay {
+        json["notify_time"]?.stringValue.flatMap(TimeOfDay.init) ?? .nine
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+
+/// An RFC 5545 iCalendar document of dated tasks (§17, §22 "ICS"), for any calendar app.
+///
+/// One all-day `VEVENT` per active task with a scheduled or due date — on the scheduled date if
+/// set, else the due date — with a display alarm at `notify_time` that day. With
+/// ``Component/todo`` each task is a `VTODO` (`DUE`, `DTSTART`) instead. The text has CRLF line
+/// endings, lines folded at 75 octets without splitting a UTF-8 sequence, and escaped values.
+public enum ICalendar {
+    /// The kind of component each task becomes.
+    public enum Component: Sendable { case event, todo }
+
+    /// The product identifier written as `PRODID`.
+    public static let productID = "-//todo.md//todomd//EN"
+
+    /// The tasks a calendar shows: active, with a scheduled or due date.
+    public static func includes(_ task: DatedTask) -> Bool {
+        task.status.isActive && (task.scheduled != nil || task.due != nil)
+    }
+
+    /// The whole calendar for `tasks` (those not ``includes(_:)`` are skipped), in the order given.
+    ///
+    /// - Parameters:
+    ///   - stamp: `DTSTAMP` of every component (the time of export).
+    ///   - notifyTime: when the alarm fires on the task's day.
+    public static func document(_ tasks: [DatedTask], component: Component = .event, notifyTime: TimeOfDay = .nine,
+                                stamp: Date) -> String {
+        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:\(productID)", "CALSCALE:GREGORIAN",
+                     "METHOD:PUBLISH", "X-WR-CALNAME:todo.md"]
+        let dtstamp = "DTSTAMP:" + dateTime(stamp)
+        for task in tasks where includes(task) {
+            switch component {
+            case .event: lines += event(task, dtstamp: dtstamp, notifyTime: notifyTime)
+            case .todo: lines += todo(task, dtstamp: dtstamp, notifyTime: notifyTime)
+            }
+        }
+        lines.append("END:VCALENDAR")
+        return lines.map(fold).joined()
+    }
+
+    // MARK: - Components
+
+    static func event(_ task: DatedTask, dtstamp: String, notifyTime: TimeOfDay) -> [String] {
+        guard let start = task.scheduled ?? task.due else { return [] }
+        var lines = ["BEGIN:VEVENT", "UID:" + text(task.filename + "@todomd"), dtstamp,
+                     "DTSTART;VALUE=DATE:" + date(start), "DTEND;VALUE=DATE:" + date(start.adding(days: 1)),
+                     "SUMMARY:" + text(task.title)]
+        if let d = task.description, !d.isEmpty { lines.append("DESCRIPTION:" + text(d)) }
+        if let p = priority(task.priority) { lines.append("PRIORITY:\(p)") }
+        lines.append("TRANSP:TRANSPARENT")
+        lines += alarm(task, trigger: "TRIGGER:" + duration(notifyTime))
+        lines.append("END:VEVENT")
+        return lines
+    }
+
+    static func todo(_ task: DatedTask, dtstamp: String, notifyTime: TimeOfDay) -> [String] {
+        var lines = ["BEGIN:VTODO", "UID:" + text(task.filename + "@todomd"), dtstamp, "SUMMARY:" + text(task.title)]
+        if let d = task.description, !d.isEmpty { lines.append("DESCRIPTION:" + text(d)) }
+        // RFC 5545 wants DUE after DTSTART: a start after the deadline is left out.
+        let start = task.scheduled.flatMap { s in task.due.map { s <= $0 } ?? true ? s : nil }
+        if let start { lines.append("DTSTART;VALUE=DATE:" + date(start)) }
+        if let due = task.due { lines.append("DUE;VALUE=DATE:" + date(due)) }
+        lines.append("STATUS:" + (task.status == .inProgress ? "IN-PROCESS" : "NEEDS-ACTION"))
+        if let p = priority(task.priority) { lines.append("PRIORITY:\(p)") }
+        // The alarm is on the day the task is shown: the start if there is one, else the due date.
+        let trigger = start != nil ? "TRIGGER:" : "TRIGGER;RELATED=END:"
+        lines += alarm(task, trigger: trigger + duration(notifyTime))
+        lines.append("END:VTODO")
+        return lines
+    }
+
+    static func alarm(_ task: DatedTask, trigger: String) -> [String] {
+        ["BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:" + text(task.title), trigger, "END:VALARM"]
+    }
+
+    /// RFC 5545 PRIORITY: 1 high, 5 medium, 9 low; none is left out.
+    static func priority(_ p: Priority) -> Int? {
+        switch p {
+        case .high: return 1
+        case .medium: return 5
+        case .low: return 9
+        case .none: return nil
+        }
+    }
+
+    // MARK: - Values
+
+    /// `YYYYMMDD`.
+    static func date(_ d: LocalDate) -> String { d.description.replacingOccurrences(of: "-", with: "") }
+
+    /// `YYYYMMDDTHHMMSSZ` in UTC.
+    static func dateTime(_ instant: Date) -> String {
+        let iso = DateTimeFormat.string(instant)  // YYYY-MM-DDTHH:MM:SSZ
+        return iso.replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "")
+    }
+
+    /// The offset from the start of the day to `time`: `PT9H`, `PT9H30M`, `PT0S`.
+    public static func duration(_ time: TimeOfDay) -> String {
+        if time.minutes == 0 { return "PT0S" }
+        return "PT" + (time.hour > 0 ? "\(time.hour)H" : "") + (time.minute > 0 ? "\(time.minute)M" : "")
+    }
+
+    /// A TEXT value escaped (RFC 5545 §3.3.11): `\` `;` `,` and line breaks; other control
+    /// characters, which the format cannot carry, are dropped.
+    public static func text(_ value: String) -> String {
+        var out = ""
+        out.reserveCapacity(value.utf8.count)
+        var previousCR = false
+        for scalar in value.unicodeScalars {
+            defer { previousCR = scalar == "\r" }
+            switch scalar {
+            case "\\": out += "\\\\"
+            case ";": out += "\\;"
+            case ",": out += "\\,"
+            case "\r": out += "\\n"
+            case "\n": if !previousCR { out += "\\n" }
+            case "\t": out.unicodeScalars.append(scalar)
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F { continue }
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// One content line with CRLF, folded so no line exceeds 75 octets (continuations start with a
+    /// space) and no UTF-8 sequence is split.
+    public static func fold(_ line: String) -> String {
+        guard line.utf8.count > 75 else { return line + "\r\n" }
+        var out = ""
+        var current = 0
+        for scalar in line.unicodeScalars {
+            let size = String(scalar).utf8.count
+            if current + size > 75 {
+                out += "\r\n "
+                current = 1
+            }
+            out.unicodeScalars.append(scalar)
+            current += size
+        }
+        return out + "\r\n"
+    }
+}

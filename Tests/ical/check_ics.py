@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""Checks an iCalendar file written by `todomd export ics` with the `icalendar` package.
+
+Usage: check_ics.py FILE [--events N] [--todos N] [--summary TEXT]... [--trigger PT9H]
+
+Checks the raw text (UTF-8, CRLF line endings, lines folded at 75 octets), parses it, and checks
+the calendar properties and each component: a unique UID ending in @todomd, a SUMMARY, an
+all-day DTSTART (events: DTEND the next day) and a display alarm. Exits non-zero on the first
+problem, naming it.
+"""
+import argparse
+import datetime
+import sys
+
+import icalendar
+
+
+def fail(message):
+    print(f"check_ics: {message}", file=sys.stderr)
+    sys.exit(1)
+
+
+def check_raw(data):
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        fail(f"not UTF-8: {error}")
+    if not text.endswith("\r\n"):
+        fail("the file does not end with CRLF")
+    for number, line in enumerate(text.split("\r\n")[:-1], start=1):
+        if "\n" in line or "\r" in line:
+            fail(f"line {number} has a bare line break")
+        if len(line.encode("utf-8")) > 75:
+            fail(f"line {number} is {len(line.encode('utf-8'))} octets long (at most 75)")
+
+
+def check_alarm(component, uid, expected_trigger):
+    alarms = [c for c in component.subcomponents if c.name == "VALARM"]
+    if len(alarms) != 1:
+        fail(f"{uid}: expected one VALARM, found {len(alarms)}")
+    alarm = alarms[0]
+    if str(alarm.get("ACTION")) != "DISPLAY":
+        fail(f"{uid}: the alarm's ACTION is {alarm.get('ACTION')!r}, not DISPLAY")
+    trigger = alarm.decoded("TRIGGER")
+    if not isinstance(trigger, datetime.timedelta) or not (datetime.timedelta(0) <= trigger < datetime.timedelta(days=1)):
+        fail(f"{uid}: TRIGGER {trigger!r} is not a time of day after the start")
+    if expected_trigger is not None and alarm["TRIGGER"].to_ical().decode() != expected_trigger:
+        fail(f"{uid}: TRIGGER is {alarm['TRIGGER'].to_ical().decode()}, expected {expected_trigger}")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("file")
+    parser.add_argument("--events", type=int)
+    parser.add_argument("--todos", type=int)
+    parser.add_argument("--summary", action="append", default=[])
+    parser.add_argument("--trigger")
+    args = parser.parse_args()
+
+    with open(args.file, "rb") as handle:
+        data = handle.read()
+    check_raw(data)
+    try:
+        calendar = icalendar.Calendar.from_ical(data)
+    except Exception as error:  # the library raises ValueError and friends
+        fail(f"icalendar could not parse the file: {error}")
+
+    if calendar.name != "VCALENDAR":
+        fail(f"top component is {calendar.name}")
+    for key, value in (("VERSION", "2.0"), ("CALSCALE", "GREGORIAN")):
+        if str(calendar.get(key)) != value:
+            fail(f"{key} is {calendar.get(key)!r}, expected {value}")
+    if not str(calendar.get("PRODID", "")):
+        fail("no PRODID")
+
+    events = list(calendar.walk("VEVENT"))
+    todos = list(calendar.walk("VTODO"))
+    if args.events is not None and len(events) != args.events:
+        fail(f"expected {args.events} events, found {len(events)}")
+    if args.todos is not None and len(todos) != args.todos:
+        fail(f"expected {args.todos} to-dos, found {len(todos)}")
+
+    uids = set()
+    summaries = []
+    for component in events + todos:
+        uid = str(component.get("UID", ""))
+        if not uid.endswith("@todomd") or uid == "@todomd":
+            fail(f"UID {uid!r} is not FILENAME@todomd")
+        if uid in uids:
+            fail(f"UID {uid} appears twice")
+        uids.add(uid)
+        if "DTSTAMP" not in component:
+            fail(f"{uid}: no DTSTAMP")
+        summary = str(component.get("SUMMARY", ""))
+        if not summary:
+            fail(f"{uid}: no SUMMARY")
+        summaries.append(summary)
+        if component.name == "VEVENT":
+            start = component.decoded("DTSTART")
+            end = component.decoded("DTEND")
+            if isinstance(start, datetime.datetime) or not isinstance(start, datetime.date):
+                fail(f"{uid}: DTSTART {start!r} is not an all-day date")
+            if end != start + datetime.timedelta(days=1):
+                fail(f"{uid}: DTEND {end!r} is not the day after DTSTART {start!r}")
+        else:
+            if "DUE" not in component and "DTSTART" not in component:
+                fail(f"{uid}: a to-do with neither DUE nor DTSTART")
+            for key in ("DUE", "DTSTART"):
+                if key in component and isinstance(component.decoded(key), datetime.datetime):
+                    fail(f"{uid}: {key} is not an all-day date")
+        check_alarm(component, uid, args.trigger)
+
+    for expected in args.summary:
+        if expected not in summaries:
+            fail(f"no component has SUMMARY {expected!r}; found {summaries!r}")
+    print(f"check_ics: {args.file}: {len(events)} events, {len(todos)} to-dos, all valid")
+
+
+if __name__ == "__main__":
+    main()
