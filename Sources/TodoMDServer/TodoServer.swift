@@ -14,6 +14,8 @@ public struct ServerOptions: Sendable {
     public var webRoot: String?
     /// How the vault is watched for changes made by other programs.
     public var watchMode: FileWatcher.Mode
+    /// Deliver reminders (§17) while serving; nil does not.
+    public var reminders: LiveUpdates.Reminding?
 
     public init(host: String = "127.0.0.1", port: Int = 8750, token: String? = nil, webRoot: String? = nil,
                 watchMode: FileWatcher.Mode = .automatic) {
@@ -87,7 +89,7 @@ public enum TodoServer {
         // Services stop in reverse order: live updates first, which ends the open event streams,
         // so the HTTP server's graceful shutdown does not wait on them forever.
         let group = ServiceGroup(configuration: .init(
-            services: [app, LiveUpdates(service: service, mode: options.watchMode)],
+            services: [app, LiveUpdates(service: service, mode: options.watchMode, reminders: options.reminders)],
             gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
     }

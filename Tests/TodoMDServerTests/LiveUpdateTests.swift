@@ -35,6 +35,22 @@ struct LiveUpdateTests {
         #expect(await events.wait(for: 1) == [.task(kind: .created, id: task.id)])
     }
 
+    @Test func remindersReachTheOpenPagesOncePerTaskAndDate() async throws {
+        let f = try ServerFixture { t in
+            try t.task("rent.md", title: "Pay rent", "due: 2026-11-21")
+            try t.task("later.md", title: "Later", "due: 2026-11-25")
+        }
+        let events = EventRecorder(f.service.hub)
+        let first = await f.service.deliverReminders(notifier: nil, environment: [:])
+        #expect(first.map(\.taskID) == ["rent.md"])
+        #expect(await f.service.deliverReminders(notifier: nil, environment: [:]).isEmpty)
+        let seen = await events.wait(for: 1)
+        guard case let .reminder(message, id)? = seen.first else { Issue.record("no reminder event: \(seen)"); return }
+        #expect(id == "rent.md")
+        #expect(message.contains("Pay rent"))
+        #expect(f.temp.exists(".todomd/reminders.json"))
+    }
+
     @Test func changesThroughTheAPIAreReportedOnce() async throws {
         let f = try ServerFixture()
         let events = EventRecorder(f.service.hub)

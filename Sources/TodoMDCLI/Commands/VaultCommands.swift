@@ -81,6 +81,8 @@ struct Serve: VaultCommand {
     @Option(help: "Port (0 picks a free one).") var port = 8750
     @Option(help: "Require this token on every request (generated when --host is not loopback).") var token: String?
     @Flag(help: "Watch the folder by polling instead of inotify.") var poll = false
+    @Flag(inversion: .prefixedNo, help: "Deliver reminders at notify_time (to open pages and notify-send).")
+    var remind = true
     @OptionGroup var global: GlobalOptions
 
     func run(_ context: CommandContext) async throws {
@@ -96,6 +98,11 @@ struct Serve: VaultCommand {
                                     watchMode: poll ? .polling(interval: .milliseconds(500)) : .automatic)
         if let token, token.count < 16 { throw ValidationError("--token must be at least 16 characters") }
         if !options.isLoopback, options.token == nil { options.token = ServerOptions.generateToken() }
+        if remind {
+            options.reminders = LiveUpdates.Reminding(
+                notifier: ExternalProgram.find("notify-send", environment: context.environment),
+                environment: context.environment)
+        }
         let vault = try context.openVault(actor: "web")
         let shown = options
         try await TodoServer.run(vault: vault, options: options) { actualPort in

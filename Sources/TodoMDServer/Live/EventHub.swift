@@ -9,6 +9,8 @@ public enum VaultEvent: Sendable, Equatable {
     case sideFile(String)
     /// Many new tasks arrived at once (§17 ingest alert): the sentence to show.
     case alert(String)
+    /// A reminder came due (§17): the sentence and the task.
+    case reminder(String, id: String)
     /// Nothing happened; keeps idle connections (and proxies) from timing out.
     case ping
 
@@ -25,6 +27,9 @@ public enum VaultEvent: Sendable, Equatable {
             return "event: vault\ndata: \(JSONValue.object([("file", .string(name))]).compact())\n\n"
         case let .alert(message):
             return "event: alert\ndata: \(JSONValue.object([("message", .string(message))]).compact())\n\n"
+        case let .reminder(message, id):
+            let data = JSONValue.object([("message", .string(message)), ("id", .string(id))]).compact()
+            return "event: reminder\ndata: \(data)\n\n"
         case .ping:
             return ": ping\n\n"
         }

@@ -11,11 +11,25 @@ public struct LiveUpdates: Service {
     let service: VaultService
     let mode: FileWatcher.Mode
     let pingInterval: Duration
+    /// Deliver reminders each minute (with `notify-send` at this path, when set).
+    let reminders: Reminding?
 
-    public init(service: VaultService, mode: FileWatcher.Mode = .automatic, pingInterval: Duration = .seconds(15)) {
+    /// How the server delivers reminders.
+    public struct Reminding: Sendable {
+        public var notifier: String?
+        public var environment: [String: String]
+        public init(notifier: String?, environment: [String: String]) {
+            self.notifier = notifier
+            self.environment = environment
+        }
+    }
+
+    public init(service: VaultService, mode: FileWatcher.Mode = .automatic, pingInterval: Duration = .seconds(15),
+                reminders: Reminding? = nil) {
         self.service = service
         self.mode = mode
         self.pingInterval = pingInterval
+        self.reminders = reminders
     }
 
     public func run() async throws {
@@ -33,6 +47,14 @@ public struct LiveUpdates: Service {
                 while !Task.isCancelled {
                     try? await Task.sleep(for: pingInterval)
                     service.hub.publish([.ping])
+                }
+            }
+            if let reminders {
+                group.addTask {
+                    while !Task.isCancelled {
+                        await service.deliverReminders(notifier: reminders.notifier, environment: reminders.environment)
+                        try? await Task.sleep(for: .seconds(60))
+                    }
                 }
             }
             group.addTask {

@@ -66,6 +66,22 @@ public actor VaultService {
         return events + publishSideFileChanges()
     }
 
+    /// Delivers the reminders now due (§17) — once per task, date and kind, shared with
+    /// `todomd remind` through `.todomd/reminders.json` — to the open pages and, when given, to
+    /// the desktop through `notify-send`.
+    @discardableResult
+    public func deliverReminders(notifier: String?, environment: [String: String]) -> [Reminders.Reminder] {
+        let today = vault.clock.today
+        let delivered = (try? vault.deliverReminders { reminder in
+            let message = reminder.message(today: today)
+            if let notifier {
+                _ = ExternalProgram.run(notifier, ["--app-name=todomd", "todo.md", message], environment: environment)
+            }
+            hub.publish([.reminder(message, id: reminder.taskID)])
+        }) ?? []
+        return delivered
+    }
+
     /// Publishes a `vault` event for each side file whose content changed since last reported.
     @discardableResult
     private func publishSideFileChanges() -> [VaultEvent] {

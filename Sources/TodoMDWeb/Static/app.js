@@ -830,6 +830,11 @@ function connectEvents() {
     if (d.message) toast(d.message, { action: 'Review', onAction: () => { location.hash = '#/view/inbox'; }, timeout: 15000 });
     refresh();
   });
+  es.addEventListener('reminder', (ev) => {
+    let d = {};
+    try { d = JSON.parse(ev.data); } catch { /* ignore */ }
+    if (d.message) toast(d.message, { timeout: 10000 });
+  });
   es.addEventListener('error', () => { broken = true; });
   es.addEventListener('open', () => { if (broken) { broken = false; refresh(); } });
 }
