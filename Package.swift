@@ -17,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: [
         // The core: model, file codec, vault, index, queries and views. No networking, no CLI.
@@ -41,12 +42,21 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
+        // `todomd mcp`: the Model Context Protocol server for AI agents, over stdio.
+        .target(
+            name: "TodoMDMCP",
+            dependencies: [
+                "TodoMDKit",
+                .product(name: "MCP", package: "swift-sdk"),
+            ]
+        ),
         // The command line, as a library so tests can run commands in-process.
         .target(
             name: "TodoMDCLI",
             dependencies: [
                 "TodoMDKit",
                 "TodoMDServer",
+                "TodoMDMCP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

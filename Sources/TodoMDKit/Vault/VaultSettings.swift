@@ -17,4 +17,62 @@ public struct VaultSettings: Sendable {
 
     /// Completed tasks move to `Archive/` (§5).
     public var archiveCompleted: Bool { json["archive_completed"]?.boolValue ?? false }
+
+    // MARK: - Sources
+
+    /// What `source` may do (§22): `"sources": {"NAME": {"allow": [...]}}`.
+    ///
+    /// A source without an entry (or an entry without `allow`) may do everything. Any allowed
+    /// action implies `read` (`["create"]` may read and create). An `allow` that is neither a
+    /// list nor a string allows nothing: a restriction that cannot be read is not lifted.
+    public func allowedActions(source: String) -> Set<SourceAction> {
+        guard let entry = json["sources"]?[source], let allow = entry["allow"] else {
+            return Set(SourceAction.allCases)
+        }
+        let names: [String]
+        switch allow {
+        case let .array(items): names = items.compactMap(\.stringValue)
+        case let .string(name): names = [name]
+        default: names = []
+        }
+        var actions = Set(names.compactMap { SourceAction(rawValue: $0.lowercased()) })
+        if !actions.isEmpty { actions.insert(.read) }
+        return actions
+    }
+
+    /// Whether `source` may do `action` in this vault.
+    public func allows(_ action: SourceAction, source: String) -> Bool {
+        allowedActions(source: source).contains(action)
+    }
+
+    /// Checks that `source` may do `action`.
+    ///
+    /// - Throws: ``TodoError/message(_:)`` naming the source, the refused action and what the
+    ///   settings allow it, e.g. "`claude-agent` may not complete tasks in this vault
+    ///   (.todomd/config.json "sources" allows it: read, create). Nothing was changed."
+    public func require(_ action: SourceAction, source: String) throws {
+        let allowed = allowedActions(source: source)
+        guard !allowed.contains(action) else { return }
+        let list = SourceAction.allCases.filter(allowed.contains).map(\.rawValue)
+        let what = list.isEmpty ? "nothing" : list.joined(separator: ", ")
+        throw TodoError.message("`\(source)` may not \(action.phrase) in this vault "
+                                + "(.todomd/config.json \"sources\" allows it: \(what)). Nothing was changed.")
+    }
+}
+
+/// What a source (an agent, a script) may be allowed to do in a vault (§22).
+public enum SourceAction: String, CaseIterable, Sendable {
+    case read, create, update, complete, delete, plan
+
+    /// The action as a verb for messages: "complete tasks", "plan the day".
+    public var phrase: String {
+        switch self {
+        case .read: return "read tasks"
+        case .create: return "create tasks"
+        case .update: return "change tasks"
+        case .complete: return "complete tasks"
+        case .delete: return "delete tasks"
+        case .plan: return "plan the day"
+        }
+    }
 }

@@ -1,0 +1,23 @@
+import ArgumentParser
+import TodoMDKit
+import TodoMDMCP
+
+/// `todomd mcp`: the Model Context Protocol server for AI agents, over stdio (§17).
+struct MCPCommand: VaultCommand {
+    static let configuration = CommandConfiguration(commandName: "mcp",
+        abstract: "Serve the vault to AI agents over the Model Context Protocol (stdio).",
+        discussion: """
+            Tools: add_task, complete_task, get_tasks, get_overdue_tasks, update_task, search_tasks, \
+            list_perspectives, plan_day. Tasks an agent creates get its name as `source` (the client's \
+            name, or --source). .todomd/config.json can restrict a source: \
+            {"sources": {"claude-agent": {"allow": ["create"]}}}. Messages go to stderr; stdout is the protocol.
+            """)
+    @Option(help: "The source name for the agent's tasks and permissions (default: the client's name).")
+    var source: String?
+    @OptionGroup var global: GlobalOptions
+
+    func run(_ context: CommandContext) async throws {
+        let vault = try context.openVault()
+        try await TodoMCPServer.run(vault: vault, source: source, environment: context.environment)
+    }
+}

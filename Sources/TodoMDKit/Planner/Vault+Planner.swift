@@ -1,0 +1,108 @@
+import GRDB
+
+/// One task to put on the day board: which region and bucket.
+public struct PlanAssignment: Sendable, Equatable {
+    /// The task's id (already resolved).
+    public let id: String
+    public let region: PlanRegion
+    public let bucket: PlanBucket
+
+    public init(id: String, region: PlanRegion, bucket: PlanBucket) {
+        self.id = id
+        self.region = region
+        self.bucket = bucket
+    }
+}
+
+extension Vault {
+    // MARK: - Planning
+
+    /// Plans tasks on `date` (§14): sets each one's `plan_date`, `region` and `bucket`, and
+    /// removes `backlog_since` (the task left the backlog).
+    ///
+    /// Every assignment is checked against the 1–3–5 limits first, counting the day's other
+    /// planned tasks (cancelled ones excepted) and the assignments before it, so a refused
+    /// batch changes nothing. A task already in its slot is left as it is.
+    ///
+    /// - Returns: the tasks as written, in the order given.
+    /// - Throws: ``TodoError/ruleViolation(_:)`` with the §14 message (`Morning region full
+    ///   (1 Must-Do, 3 Complementary, 5 Misc)`) when a bucket would overflow;
+    ///   ``TodoError/invalidValue(field:value:reason:)`` for the backlog region or the `none`
+    ///   bucket, which are not part of a day.
+    @discardableResult
+    public func plan(_ assignments: [PlanAssignment], on date: LocalDate) throws -> [TodoTask] {
+        for a in assignments {
+            guard PlanLimits.dayRegions.contains(a.region) else {
+                throw TodoError.invalidValue(field: "region", value: a.region.rawValue,
+                                             reason: "one of morning, afternoon, evening")
+            }
+            guard PlanLimits.dayBuckets.contains(a.bucket) else {
+                throw TodoError.invalidValue(field: "bucket", value: a.bucket.rawValue,
+                                             reason: "one of must, complementary, misc")
+            }
+        }
+        // Where each of the day's tasks sits now, then with the batch applied one by one.
+        var slots: [String: (PlanRegion, PlanBucket)] = [:]
+        for row in try plannedRows(on: date) where row.status != .cancelled {
+            if let region = row.region, let bucket = row.bucket { slots[row.id] = (region, bucket) }
+        }
+        for a in assignments {
+            if let current = slots[a.id], current == (a.region, a.bucket) { continue }
+            slots[a.id] = (a.region, a.bucket)
+            let used = slots.values.filter { $0 == (a.region, a.bucket) }.count
+            if let limit = PlanLimits.limit(of: a.bucket), used > limit {
+                throw TodoError.ruleViolation(PlanLimits.fullMessage(a.region))
+            }
+        }
+        return try assignments.map { a in
+            let (task, _) = try read(a.id)
+            if task.planDate == date, task.region == a.region, task.bucket == a.bucket { return task }
+            var changes = TaskChanges()
+            changes.set(.planDate, .date(date))
+            changes.set(.region, .string(a.region.rawValue))
+            changes.set(.bucket, .string(a.bucket.rawValue))
+            if task.backlogSince != nil { changes.clear(.backlogSince) }
+            return try update(a.id, changes)
+        }
+    }
+
+    /// Plans one task on `date`; see ``plan(_:on:)``.
+    @discardableResult
+    public func plan(_ id: String, on date: LocalDate, region: PlanRegion, bucket: PlanBucket) throws -> TodoTask {
+        let tasks = try plan([PlanAssignment(id: id, region: region, bucket: bucket)], on: date)
+        guard let task = tasks.first else { throw TodoError.taskNotFound(id) }
+        return task
+    }
+
+    // MARK: - The board
+
+    /// The day board of `date` (§14): the tasks planned that day per region and bucket
+    /// (cancelled ones left out), the backlog count and done/total.
+    public func board(on date: LocalDate) throws -> DayBoard {
+        let rows = try plannedRows(on: date).filter { $0.status != .cancelled }
+        let regions = PlanLimits.dayRegions.map { region in
+            var buckets: [PlanBucket: [TaskRow]] = [:]
+            for bucket in PlanLimits.dayBuckets {
+                buckets[bucket] = rows.filter { $0.region == region && $0.bucket == bucket }
+            }
+            return DayBoard.Region(region: region, buckets: buckets)
+        }
+        let backlog = try index.database.read { db in
+            try Int.fetchOne(db, sql: """
+                SELECT count(*) FROM task WHERE region = 'backlog' AND status IN ('todo', 'in-progress')
+                """) ?? 0
+        }
+        return DayBoard(date: date, regions: regions, backlog: backlog)
+    }
+
+    /// Tasks whose `plan_date` is `date` in a day region, oldest first.
+    func plannedRows(on date: LocalDate) throws -> [TaskRow] {
+        let regions = PlanLimits.dayRegions.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        return try index.database.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT \(TaskRow.columns) FROM task WHERE plan_date = ? AND region IN (\(regions))
+                ORDER BY created, id
+                """, arguments: [date.description]).map(TaskRow.init(row:))
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import MCP
+
+/// The tools `todomd mcp` offers (§17), with their JSON schemas and descriptions.
+enum ToolCatalog {
+    /// Every tool, in the order clients list them.
+    static let tools: [Tool] = [
+        Tool(name: "add_task", title: "Add a task",
+             description: """
+                 Create a task. Give `text`, a quick-entry line ("Call dentist friday #health +Admin @Personal !high ~15m"), \
+                 and/or `title` plus any field; fields win over what the line says. Dates take YYYY-MM-DD or \
+                 a phrase ("next friday"). The task's `source` is this agent's name. Returns the created TASK.
+                 """,
+             inputSchema: schema(["text": string("A quick-entry line: the title with a date phrase, #tag, +Project, @Area, !high/!1, !flag, ~15m, every ….")]
+                                     .merging(fieldProperties(nullable: false)) { a, _ in a }),
+             annotations: .init(readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false)),
+        Tool(name: "complete_task", title: "Complete a task",
+             description: """
+                 Mark a task done. `task` is its id (path) or part of its title; when several open tasks match, \
+                 nothing is changed and the error lists every candidate's id and title — ask again with the id. \
+                 Returns the completed TASK.
+                 """,
+             inputSchema: schema(["task": string("The task's id (e.g. \"20261121-0900-buy-milk.md\") or part of its title.")],
+                                 required: ["task"]),
+             annotations: .init(readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false)),
+        Tool(name: "get_tasks", title: "List tasks",
+             description: """
+                 List tasks as {"view", "groups": [{"name", "tasks": [TASK…]}]}. Give a built-in `view` \
+                 (inbox, today, upcoming, anytime, someday, flagged, logbook, all) or a `perspective` id; \
+                 `area`, `project` and `tag` narrow it. Without a view or perspective: the area/project/tag \
+                 view when one is given, else today.
+                 """,
+             inputSchema: schema([
+                 "view": string("inbox, today, upcoming, anytime, someday, flagged, logbook, all, area:NAME, project:NAME or tag:NAME."),
+                 "perspective": string("A perspective id (see list_perspectives)."),
+                 "area": string("Only tasks in this area (exact name)."),
+                 "project": string("Only tasks in this project (exact name)."),
+                 "tag": string("Only tasks with this tag."),
+             ]),
+             annotations: .init(readOnlyHint: true, openWorldHint: false)),
+        Tool(name: "get_overdue_tasks", title: "Overdue tasks",
+             description: "List open tasks whose due date is before today, earliest first, as a listing with view \"overdue\".",
+             inputSchema: schema([:]),
+             annotations: .init(readOnlyHint: true, openWorldHint: false)),
+        Tool(name: "update_task", title: "Change a task",
+             description: """
+                 Change fields of a task. `task` is its id or part of its title; every other argument is a \
+                 task field by its file key (due, priority, tags, …) and `null` clears it. Setting `status` \
+                 to done completes it. Returns the changed TASK.
+                 """,
+             inputSchema: schema(["task": string("The task's id or part of its title.")]
+                                     .merging(fieldProperties(nullable: true)) { a, _ in a },
+                                 required: ["task"]),
+             annotations: .init(readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false)),
+        Tool(name: "search_tasks", title: "Search tasks",
+             description: "Full-text search of titles, descriptions and notes (case and accents ignored); open tasks first. Returns a listing with view \"search\".",
+             inputSchema: schema(["query": string("The words to look for.")], required: ["query"]),
+             annotations: .init(readOnlyHint: true, openWorldHint: false)),
+        Tool(name: "list_perspectives", title: "List perspectives",
+             description: "The built-in views and the user's saved perspectives (id, name, rules, sort, grouping), as {\"perspectives\": [...]}. Use an id with get_tasks.",
+             inputSchema: schema([:]),
+             annotations: .init(readOnlyHint: true, openWorldHint: false)),
+        Tool(name: "plan_day", title: "Plan the day",
+             description: """
+                 Read or fill the 1-3-5 day board. Each region (morning, afternoon, evening) holds at most \
+                 1 `must`, 3 `complementary` and 5 `misc` tasks. Give `tasks` to plan them (all or nothing: \
+                 a full bucket refuses the whole request), or none to just read the board. Returns the board: \
+                 per region its tasks per bucket, counts, limits and done/total; the backlog count.
+                 """,
+             inputSchema: schema([
+                 "date": string("The day to plan: YYYY-MM-DD or a phrase (\"tomorrow\"); default today."),
+                 "tasks": [
+                     "type": "array",
+                     "description": "Tasks to put on the board.",
+                     "items": schema([
+                         "task": string("The task's id or part of its title."),
+                         "region": ["type": "string", "enum": ["morning", "afternoon", "evening"]],
+                         "bucket": ["type": "string", "enum": ["must", "complementary", "misc"]],
+                     ], required: ["task", "region", "bucket"]),
+                 ],
+             ]),
+             annotations: .init(readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false)),
+    ]
+
+    // MARK: - Schema pieces
+
+    /// An object schema with `properties` and `required`; no other keys are accepted.
+    static func schema(_ properties: [String: Value], required: [String] = []) -> Value {
+        var object: [String: Value] = ["type": "object", "properties": .object(properties)]
+        if !required.isEmpty { object["required"] = .array(required.map(Value.string)) }
+        return .object(object)
+    }
+
+    static func string(_ description: String) -> Value {
+        ["type": "string", "description": .string(description)]
+    }
+
+    /// The §3 fields a client may set, by their file keys; `nullable` for updates, where null clears.
+    static func fieldProperties(nullable: Bool) -> [String: Value] {
+        func typed(_ type: String, _ description: String, enumValues: [String]? = nil) -> Value {
+            var object: [String: Value] = [
+                "type": nullable ? Value.array([.string(type), "null"]) : .string(type),
+                "description": .string(description),
+            ]
+            if let enumValues { object["enum"] = .array(enumValues.map(Value.string) + (nullable ? [.null] : [])) }
+            return .object(object)
+        }
+        return [
+            "title": typed("string", "The task's title (at most 500 characters)."),
+            "status": typed("string", "todo, in-progress, done, cancelled or someday.",
+                            enumValues: ["todo", "in-progress", "done", "cancelled", "someday"]),
+            "due": typed("string", "Hard deadline: YYYY-MM-DD or a phrase (\"friday\", \"in 3 days\")."),
+            "defer": typed("string", "Hidden until this date: YYYY-MM-DD or a phrase."),
+            "scheduled": typed("string", "The day to work on it: YYYY-MM-DD or a phrase."),
+            "priority": typed("string", "none, low, medium or high.", enumValues: ["none", "low", "medium", "high"]),
+            "flagged": typed("boolean", "Flagged tasks show in the Flagged view."),
+            "area": typed("string", "Area of responsibility, e.g. Work."),
+            "project": typed("string", "Project name."),
+            "tags": [
+                "type": nullable ? Value.array(["array", "string", "null"]) : Value.array(["array", "string"]),
+                "items": ["type": "string"],
+                "description": "Tags (a list, or one comma-separated string); replaces the task's tags.",
+            ],
+            "recurrence": typed("string", "Repeat rule: an RRULE (FREQ=WEEKLY;BYDAY=SA) or a phrase (\"every saturday\")."),
+            "recurrence_mode": typed("string", "fixed or after_completion.", enumValues: ["fixed", "after_completion"]),
+            "estimated_minutes": typed("integer", "Estimated minutes of work (≥ 0)."),
+            "description": typed("string", "One-line subtitle (at most 2,000 characters)."),
+            "body": typed("string", "The Markdown notes under the frontmatter."),
+        ]
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import MCP
+import TodoMDKit
+
+/// The tools of §17 run against one vault, one call at a time, on behalf of one source.
+///
+/// Each tool parses its arguments, checks the source's permission (§22), calls one core
+/// function and returns its JSON. Errors come back as tool results with `isError: true`,
+/// never as protocol errors, so an agent reads why and what to do.
+actor VaultTools {
+    private(set) var vault: Vault
+    /// `todomd mcp --source NAME`, which wins over the client's name.
+    let fixedSource: String?
+    /// The process environment: the clock (`TODOMD_NOW`, `TZ`) and the index location.
+    let environment: [String: String]
+    /// The name the client gave when it connected.
+    private var clientName: String?
+
+    init(vault: Vault, source: String?, environment: [String: String]) {
+        self.vault = vault
+        self.environment = environment
+        fixedSource = source.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+    }
+
+    /// Remembers the connecting client's name, the default `source` of its tasks.
+    func clientConnected(name: String) {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        clientName = trimmed.isEmpty ? nil : trimmed
+    }
+
+    /// Who is acting: `--source`, else the client's name, else `mcp`.
+    var source: String { fixedSource ?? clientName ?? "mcp" }
+
+    /// Runs the tool `name`.
+    func call(_ name: String, arguments: [String: Value]?) -> CallTool.Result {
+        let args = ToolArguments(arguments)
+        do {
+            try catchUp()
+            return ToolResult.success(try run(name, args))
+        } catch let error as TodoError {
+            return ToolResult.failure(error, vault: vault)
+        } catch {
+            return ToolResult.failure(message: error.localizedDescription, kind: "error")
+        }
+    }
+
+    /// Brings the vault up to the present before a call: a session outlives the clock it
+    /// started with (new tasks need the current time, "today" moves at midnight), and other
+    /// programs (an editor, sync) may have changed files since the last call.
+    private func catchUp() throws {
+        let clock = try TodoClock.system(environment: environment)
+        if clock.now != vault.clock.now {
+            vault = try Vault(path: vault.folder.root, clock: clock, environment: environment)
+        } else {
+            try vault.sync()
+        }
+    }
+
+    // MARK: - Tools
+
+    private func run(_ name: String, _ args: ToolArguments) throws -> String {
+        let settings = vault.settings
+        switch name {
+        case "add_task":
+            try settings.require(.create, source: source)
+            // An agent's tasks always carry its own source.
+            let draft = try vault.draft(text: try args.string("text"),
+                                        fields: args.fields(excluding: ["text", "source"]), source: source)
+            return TaskJSON.encode(try vault.add(draft))
+        case "complete_task":
+            try settings.require(.complete, source: source)
+            let id = try vault.resolve(args.required("task"))
+            return TaskJSON.encode(try vault.complete(id).completed)
+        case "update_task":
+            return try updateTask(args, settings: settings)
+        case "get_tasks":
+            try settings.require(.read, source: source)
+            return try getTasks(args).json
+        case "get_overdue_tasks":
+            try settings.require(.read, source: source)
+            let overdue = RuleNode.all(.when("status", "in", ["todo", "in-progress"]),
+                                       .when("due", "before", "today"))
+            return try vault.list(rules: overdue, id: "overdue", name: "Overdue", sort: .due, direction: nil,
+                                  group: GroupKey.none, manualKey: "overdue").json
+        case "search_tasks":
+            try settings.require(.read, source: source)
+            return try vault.search(args.required("query")).json
+        case "list_perspectives":
+            try settings.require(.read, source: source)
+            let (all, warning) = try vault.allPerspectives()
+            var object: [(String, JSONValue)] = [("perspectives", .array(all.map { p in
+                var json = p.json
+                json.set("built_in", .bool(p.isBuiltIn))
+                return json
+            }))]
+            if let warning { object.append(("warning", .string(warning))) }
+            return JSONValue.object(object).compact()
+        case "plan_day":
+            return try planDay(args, settings: settings)
+        default:
+            throw TodoError.message("There is no tool `\(name)`. Tools: "
+                                    + ToolCatalog.tools.map(\.name).joined(separator: ", ") + ".")
+        }
+    }
+
+    /// The planner's keys, changed only through plan_day (which checks the 1–3–5 limits).
+    private static let plannerKeys: Set<String> = ["region", "bucket", "plan_date", "carry_count", "backlog_since"]
+
+    private func updateTask(_ args: ToolArguments, settings: VaultSettings) throws -> String {
+        try settings.require(.update, source: source)
+        let ref = try args.required("task")
+        let fields = args.fields(excluding: ["task"])
+        if let key = fields.map(\.0).first(where: Self.plannerKeys.contains) {
+            throw TodoError.invalidValue(field: key, value: "…", reason: "the day plan is changed with plan_day")
+        }
+        let (changes, body) = try TaskInput.changes(from: fields, today: vault.clock.today)
+        if case let .string(status)?? = changes.values[.status], status == TaskStatus.done.rawValue {
+            try settings.require(.complete, source: source)
+        }
+        guard !changes.isEmpty || body != nil else {
+            throw TodoError.message("Nothing to change: give the fields to set, e.g. {\"task\": \"…\", \"due\": \"friday\"}.")
+        }
+        let id = try vault.resolveIncludingClosed(ref)
+        return TaskJSON.encode(try vault.update(id, changes, body: body))
+    }
+
+    private func getTasks(_ args: ToolArguments) throws -> Listing {
+        var filter = QuickFilter()
+        var view = try args.string("view")
+        let perspective = try args.string("perspective")
+        var area = try args.string("area")
+        var project = try args.string("project")
+        var tag = try args.string("tag")
+        if let perspective {
+            guard view == nil else { throw TodoError.message("Ask for a view or a perspective, not both.") }
+            filter.areas = area.map { [$0] } ?? []
+            filter.projects = project.map { [$0] } ?? []
+            filter.tags = tag.map { [$0] } ?? []
+            return try vault.run(vault.perspective(perspective), extra: filter.rules)
+        }
+        // Without a view, the first of area/project/tag names it (as `todomd list area:X`).
+        if view == nil {
+            if let a = area { view = "area:\(a)"; area = nil }
+            else if let p = project { view = "project:\(p)"; project = nil }
+            else if let t = tag { view = "tag:\(t)"; tag = nil }
+        }
+        filter.areas = area.map { [$0] } ?? []
+        filter.projects = project.map { [$0] } ?? []
+        filter.tags = tag.map { [$0] } ?? []
+        let named = try View.named(view ?? "today")
+        let rules = filter.rules.map { RuleNode.all(named.rules, $0) } ?? named.rules
+        return try vault.list(rules: rules, id: named.id, name: named.name, sort: named.sort,
+                              direction: named.sortDirection, group: named.group, manualKey: named.id)
+    }
+
+    private func planDay(_ args: ToolArguments, settings: VaultSettings) throws -> String {
+        let today = vault.clock.today
+        let date = try args.string("date").map { try DateInput.require($0, field: "date", today: today) } ?? today
+        var assignments: [PlanAssignment] = []
+        if let value = args.values["tasks"], !value.isNull {
+            guard let items = value.arrayValue else {
+                throw TodoError.invalidValue(field: "tasks", value: value.description,
+                                             reason: "a list of {\"task\", \"region\", \"bucket\"}")
+            }
+            try settings.require(items.isEmpty ? .read : .plan, source: source)
+            // Every reference is resolved before anything is written.
+            assignments = try items.map { item in
+                let entry = ToolArguments(item.objectValue)
+                let regionName = try entry.required("region").lowercased()
+                let bucketName = try entry.required("bucket").lowercased()
+                guard let region = PlanRegion(rawValue: regionName) else {
+                    throw TodoError.invalidValue(field: "region", value: regionName, reason: "one of morning, afternoon, evening")
+                }
+                guard let bucket = PlanBucket(rawValue: bucketName) else {
+                    throw TodoError.invalidValue(field: "bucket", value: bucketName, reason: "one of must, complementary, misc")
+                }
+                return PlanAssignment(id: try vault.resolve(entry.required("task")), region: region, bucket: bucket)
+            }
+        } else {
+            try settings.require(.read, source: source)
+        }
+        if !assignments.isEmpty { try vault.plan(assignments, on: date) }
+        return try vault.board(on: date).json
+    }
+}

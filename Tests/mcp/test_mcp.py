@@ -1,0 +1,311 @@
+#!/usr/bin/env python3
+"""`todomd mcp` driven by a real MCP client (the `mcp` package from PyPI) over stdio.
+
+Runs the built binary: $TODOMD_BIN, else `$(swift build --show-bin-path)/todomd`.
+Each test gets its own vault and cache; the clock is fixed at 2026-11-21 09:00 Europe/Berlin.
+"""
+import asyncio
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+from mcp.types import Implementation
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+FULL = "Morning region full (1 Must-Do, 3 Complementary, 5 Misc)"
+
+
+def binary():
+    if os.environ.get("TODOMD_BIN"):
+        return os.environ["TODOMD_BIN"]
+    path = subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, check=True,
+                          capture_output=True, text=True).stdout.strip()
+    return os.path.join(path, "todomd")
+
+
+BIN = binary()
+
+
+def field(obj, snake, camel):
+    """Result attributes are snake_case in mcp 2.x and camelCase in 1.x."""
+    return getattr(obj, snake, getattr(obj, camel, None))
+
+
+def text_of(result):
+    return "".join(c.text for c in result.content if getattr(c, "type", "") == "text")
+
+
+def task_file(title, lines="", created="2026-11-01T10:00:00Z", body=""):
+    text = f'---\ntitle: "{title}"\nstatus: "todo"\n{lines}created: "{created}"\nsource: "user"\n---\n'
+    return text + ("\n" + body if body else "")
+
+
+class MCPTestCase(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp(prefix="todomd-mcp-")
+        self.vault = os.path.join(self.tmp, "vault")
+        os.makedirs(os.path.join(self.vault, ".todomd"))
+        self.addCleanup(shutil.rmtree, self.tmp, ignore_errors=True)
+
+    def write(self, name, text):
+        with open(os.path.join(self.vault, name), "w", encoding="utf-8") as f:
+            f.write(text)
+
+    def read(self, name):
+        with open(os.path.join(self.vault, name), encoding="utf-8") as f:
+            return f.read()
+
+    def session(self, scenario, client="test-agent", source=None):
+        """Runs `scenario(session)` against `todomd --vault VAULT mcp [--source S]`."""
+        args = ["--vault", self.vault, "mcp"] + (["--source", source] if source else [])
+        env = {"TODOMD_NOW": "2026-11-21T09:00:00", "TZ": "Europe/Berlin", "NO_COLOR": "1",
+               "XDG_CACHE_HOME": os.path.join(self.tmp, "cache"), "HOME": self.tmp,
+               "PATH": os.environ.get("PATH", "")}
+
+        async def run():
+            params = StdioServerParameters(command=BIN, args=args, env=env)
+            async with stdio_client(params) as (read, write):
+                async with ClientSession(read, write,
+                                         client_info=Implementation(name=client, version="1.0")) as session:
+                    await session.initialize()
+                    return await asyncio.wait_for(scenario(session), timeout=60)
+
+        return asyncio.run(run())
+
+    async def call(self, session, tool, arguments=None, error=False):
+        """Calls `tool`; checks isError, that the text is the structured content, and returns it."""
+        result = await session.call_tool(tool, arguments or {})
+        text = text_of(result)
+        self.assertEqual(bool(field(result, "is_error", "isError")), error, f"{tool}: {text}")
+        structured = field(result, "structured_content", "structuredContent")
+        if not error:
+            self.assertEqual(structured, json.loads(text), tool)
+            return structured
+        self.assertEqual(structured.get("message"), text)
+        return text
+
+    @staticmethod
+    def ids(listing):
+        return [t["id"] for g in listing["groups"] for t in g["tasks"]]
+
+
+class ToolTests(MCPTestCase):
+    def test_every_tool_is_listed_with_a_schema_and_a_description(self):
+        async def scenario(s):
+            return (await s.list_tools()).tools
+
+        tools = {t.name: t for t in self.session(scenario)}
+        self.assertEqual(set(tools), {"add_task", "complete_task", "get_tasks", "get_overdue_tasks",
+                                      "update_task", "search_tasks", "list_perspectives", "plan_day"})
+        for tool in tools.values():
+            schema = field(tool, "input_schema", "inputSchema")
+            self.assertEqual(schema["type"], "object", tool.name)
+            self.assertIn("properties", schema, tool.name)
+            self.assertGreater(len(tool.description or ""), 30, tool.name)
+        add = field(tools["add_task"], "input_schema", "inputSchema")["properties"]
+        for key in ["text", "title", "due", "tags", "priority", "area", "project"]:
+            self.assertIn(key, add)
+        self.assertEqual(field(tools["complete_task"], "input_schema", "inputSchema")["required"], ["task"])
+        self.assertEqual(field(tools["search_tasks"], "input_schema", "inputSchema")["required"], ["query"])
+
+    def test_add_task_from_a_quick_entry_line_and_from_fields_carries_the_client_name(self):
+        async def scenario(s):
+            line = await self.call(s, "add_task", {"text": "Buy milk tomorrow #errands !1"})
+            fields = await self.call(s, "add_task", {"title": "Write report", "due": "2026-11-25",
+                                                     "area": "Work", "tags": ["writing"],
+                                                     "estimated_minutes": 30, "body": "Outline first.\n"})
+            return line, fields
+
+        line, fields = self.session(scenario, client="test-agent")
+        self.assertEqual(line["title"], "Buy milk")
+        self.assertEqual(line["due"], "2026-11-22")
+        self.assertEqual(line["tags"], ["errands"])
+        self.assertEqual(line["priority"], "high")
+        self.assertEqual(line["source"], "test-agent")
+        text = self.read(line["id"])
+        self.assertIn('title: "Buy milk"\n', text)
+        self.assertIn('source: "test-agent"\n', text)
+        self.assertEqual(fields["area"], "Work")
+        self.assertEqual(fields["estimated_minutes"], 30)
+        text = self.read(fields["id"])
+        for expected in ['due: "2026-11-25"\n', 'area: "Work"\n', '  - writing\n', "estimated_minutes: 30\n",
+                         'source: "test-agent"\n']:
+            self.assertIn(expected, text)
+        self.assertTrue(text.endswith("---\n\nOutline first.\n"))
+
+    def test_a_bad_field_is_an_error_the_agent_can_read_and_nothing_is_written(self):
+        async def scenario(s):
+            return await self.call(s, "add_task", {"title": "X", "priority": "urgent"}, error=True)
+
+        message = self.session(scenario)
+        self.assertIn("priority", message)
+        self.assertIn("none, low, medium, high", message)
+        self.assertEqual([n for n in os.listdir(self.vault) if n.endswith(".md")], [])
+
+    def test_get_tasks_overdue_and_search_return_listings(self):
+        self.write("today.md", task_file("Pay rent", 'scheduled: "2026-11-21"\narea: "Home"\n'))
+        self.write("late.md", task_file("File taxes", 'due: "2026-11-19"\narea: "Home"\n'))
+        self.write("later.md", task_file("Book flights", 'due: "2026-12-10"\narea: "Travel"\n'))
+        self.write("teeth.md", task_file("Call the clinic", body="Ask about the dentist appointment.\n"))
+
+        async def scenario(s):
+            return (await self.call(s, "get_tasks", {"view": "today"}),
+                    await self.call(s, "get_tasks", {"area": "Home"}),
+                    await self.call(s, "get_overdue_tasks"),
+                    await self.call(s, "search_tasks", {"query": "DENTIST"}),
+                    await self.call(s, "get_tasks", {"view": "nowhere"}, error=True))
+
+        today, home, overdue, search, bad = self.session(scenario)
+        self.assertEqual(today["view"], "today")
+        self.assertIn("today.md", self.ids(today))
+        self.assertIn("late.md", self.ids(today))  # overdue tasks show in Today (§6)
+        self.assertNotIn("later.md", self.ids(today))
+        self.assertEqual(home["view"], "area:Home")
+        self.assertEqual(sorted(self.ids(home)), ["late.md", "today.md"])
+        self.assertEqual(overdue["view"], "overdue")
+        self.assertEqual(self.ids(overdue), ["late.md"])
+        self.assertEqual(search["view"], "search")
+        self.assertEqual(self.ids(search), ["teeth.md"])
+        self.assertIn("not a view", bad)
+
+    def test_update_task_sets_fields_and_null_clears_them(self):
+        self.write("report.md", task_file("Quarterly report", 'due: "2026-11-30"\npriority: "low"\n'))
+
+        async def scenario(s):
+            changed = await self.call(s, "update_task", {"task": "report.md", "due": "friday",
+                                                         "priority": "high", "tags": "work, q4"})
+            after_change = self.read("report.md")
+            cleared = await self.call(s, "update_task", {"task": "Quarterly", "due": None, "tags": None})
+            return changed, after_change, cleared
+
+        changed, after_change, cleared = self.session(scenario)
+        self.assertEqual(changed["due"], "2026-11-27")
+        self.assertEqual(changed["priority"], "high")
+        self.assertEqual(changed["tags"], ["work", "q4"])
+        self.assertIn('due: "2026-11-27"\n', after_change)
+        self.assertIsNone(cleared["due"])
+        self.assertEqual(cleared["tags"], [])
+        text = self.read("report.md")
+        self.assertNotIn("due:", text)
+        self.assertIn('priority: "high"\n', text)
+
+    def test_complete_task_by_fuzzy_title(self):
+        self.write("groceries.md", task_file("Buy groceries for the week"))
+
+        async def scenario(s):
+            return await self.call(s, "complete_task", {"task": "GROCERIES"})
+
+        done = self.session(scenario)
+        self.assertEqual(done["id"], "groceries.md")
+        self.assertEqual(done["status"], "done")
+        self.assertEqual(done["completed"], "2026-11-21T08:00:00Z")
+        self.assertIn('status: "done"\n', self.read("groceries.md"))
+
+    def test_an_ambiguous_or_unknown_task_changes_nothing_and_lists_the_candidates(self):
+        self.write("alice.md", task_file("Call Alice"))
+        self.write("bob.md", task_file("Call Bob"))
+        before = {n: self.read(n) for n in ["alice.md", "bob.md"]}
+
+        async def scenario(s):
+            result = await s.call_tool("complete_task", {"task": "call"})
+            missing = await self.call(s, "complete_task", {"task": "walk the dog"}, error=True)
+            return result, missing
+
+        result, missing = self.session(scenario)
+        self.assertTrue(field(result, "is_error", "isError"))
+        text = text_of(result)
+        for expected in ["alice.md", "Call Alice", "bob.md", "Call Bob"]:
+            self.assertIn(expected, text)
+        structured = field(result, "structured_content", "structuredContent")
+        self.assertEqual(structured["candidates"], [{"id": "alice.md", "title": "Call Alice"},
+                                                    {"id": "bob.md", "title": "Call Bob"}])
+        self.assertIn("No task matches `walk the dog`", missing)
+        self.assertEqual({n: self.read(n) for n in before}, before)
+
+    def test_list_perspectives(self):
+        async def scenario(s):
+            return await self.call(s, "list_perspectives")
+
+        perspectives = self.session(scenario)["perspectives"]
+        ids = [p["id"] for p in perspectives]
+        self.assertEqual(ids[:3], ["inbox", "today", "upcoming"])
+        self.assertTrue(all(p["built_in"] for p in perspectives))
+
+    def test_plan_day_fills_the_board_and_refuses_a_fourth_complementary(self):
+        for n in range(1, 6):
+            self.write(f"t{n}.md", task_file(f"Task {n}", created=f"2026-11-01T10:0{n}:00Z"))
+
+        async def scenario(s):
+            board = await self.call(s, "plan_day", {"tasks": [
+                {"task": "t1.md", "region": "morning", "bucket": "must"},
+                {"task": "Task 2", "region": "morning", "bucket": "complementary"},
+                {"task": "t3.md", "region": "morning", "bucket": "complementary"},
+                {"task": "t4.md", "region": "morning", "bucket": "complementary"},
+            ]})
+            refused = await self.call(s, "plan_day", {"tasks": [
+                {"task": "t5.md", "region": "morning", "bucket": "complementary"}]}, error=True)
+            read = await self.call(s, "plan_day", {"date": "2026-11-21"})
+            return board, refused, read
+
+        before = self.read("t5.md")
+        board, refused, read = self.session(scenario)
+        self.assertEqual(board["date"], "2026-11-21")
+        morning = board["regions"][0]
+        self.assertEqual(morning["region"], "morning")
+        self.assertEqual([t["id"] for t in morning["must"]], ["t1.md"])
+        self.assertEqual([t["id"] for t in morning["complementary"]], ["t2.md", "t3.md", "t4.md"])
+        self.assertEqual(morning["counts"], {"must": 1, "complementary": 3, "misc": 0})
+        self.assertEqual(board["total"], 4)
+        self.assertEqual(board["done"], 0)
+        self.assertIn(FULL, refused)
+        self.assertEqual(self.read("t5.md"), before)
+        self.assertEqual(read, board)
+        text = self.read("t2.md")
+        for expected in ['region: "morning"\n', 'bucket: "complementary"\n', 'plan_date: "2026-11-21"\n']:
+            self.assertIn(expected, text)
+
+
+class PermissionTests(MCPTestCase):
+    def test_a_create_only_source_may_read_and_create_but_not_complete(self):
+        self.write(".todomd/config.json", '{"sources": {"claude-agent": {"allow": ["create"]}}}\n')
+        self.write("milk.md", task_file("Buy milk"))
+        before = self.read("milk.md")
+
+        async def scenario(s):
+            refused = await self.call(s, "complete_task", {"task": "milk.md"}, error=True)
+            update = await self.call(s, "update_task", {"task": "milk.md", "flagged": True}, error=True)
+            plan = await self.call(s, "plan_day", {"tasks": [
+                {"task": "milk.md", "region": "evening", "bucket": "misc"}]}, error=True)
+            added = await self.call(s, "add_task", {"text": "Call plumber friday"})
+            listed = await self.call(s, "get_tasks", {"view": "all"})
+            return refused, update, plan, added, listed
+
+        refused, update, plan, added, listed = self.session(scenario, client="some-client", source="claude-agent")
+        self.assertIn("`claude-agent` may not complete tasks", refused)
+        self.assertIn("allows it: read, create", refused)
+        self.assertIn("may not change tasks", update)
+        self.assertIn("may not plan the day", plan)
+        self.assertEqual(self.read("milk.md"), before)
+        self.assertEqual(added["source"], "claude-agent")
+        self.assertEqual(added["due"], "2026-11-27")
+        self.assertIn('source: "claude-agent"\n', self.read(added["id"]))
+        self.assertIn("milk.md", self.ids(listed))
+
+    def test_other_sources_keep_every_permission(self):
+        self.write(".todomd/config.json", '{"sources": {"claude-agent": {"allow": ["create"]}}}\n')
+        self.write("milk.md", task_file("Buy milk"))
+
+        async def scenario(s):
+            return await self.call(s, "complete_task", {"task": "milk"})
+
+        self.assertEqual(self.session(scenario, client="another-agent")["status"], "done")
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
