@@ -78,10 +78,7 @@ actor VaultTools {
             return try getTasks(args).json
         case "get_overdue_tasks":
             try settings.require(.read, source: source)
-            let overdue = RuleNode.all(.when("status", "in", ["todo", "in-progress"]),
-                                       .when("due", "before", "today"))
-            return try vault.list(rules: overdue, id: "overdue", name: "Overdue", sort: .due, direction: nil,
-                                  group: GroupKey.none, manualKey: "overdue").json
+            return try vault.overdue().json
         case "search_tasks":
             try settings.require(.read, source: source)
             return try vault.search(args.required("query")).json

@@ -179,13 +179,8 @@ extension Vault {
     /// Each file is written on its own with the usual conflict check; a conflict stops the run
     /// with the tasks already moved kept.
     public func rescheduleOverdue(to date: LocalDate) throws -> [TodoTask] {
-        var compiler = RuleCompiler(today: clock.today, timeZone: clock.timeZone)
-        let overdue = RuleNode.all(
-            .condition(RuleCondition("status", "in", .array([.string("todo"), .string("in-progress")]))),
-            .condition(RuleCondition("due", "before", .string("today"))))
-        let rows = try index.rows(matching: compiler.compile(overdue))
         var changes = TaskChanges()
         changes.set(.due, .date(date))
-        return try rows.map { try update($0.id, changes) }
+        return try overdue().tasks.map { try update($0.id, changes) }
     }
 }

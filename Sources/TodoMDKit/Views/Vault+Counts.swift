@@ -24,4 +24,10 @@ extension Vault {
         return try list(rules: rules, id: "search", name: "Search", sort: .modified, direction: .descending,
                         group: .status, manualKey: "search")
     }
+
+    /// Active tasks due before today, earliest first (view `overdue`).
+    public func overdue() throws -> Listing {
+        try list(rules: .all(View.active, .when("due", "before", "today")), id: "overdue", name: "Overdue",
+                 sort: .due, direction: nil, group: GroupKey.none, manualKey: "overdue")
+    }
 }
