@@ -12,12 +12,9 @@ public enum TodoMCPServer {
     /// - Parameters:
     ///   - source: the `source` of tasks created and the name permissions are checked for
     ///     (§22); nil uses the client's name from its `initialize` request.
-    ///   - environment: the process environment; each call reads the clock from it
-    ///     (``TodoClock/system(environment:)``), so a long session keeps the right date.
     ///   - version: reported to the client as the server's version.
-    public static func run(vault: Vault, source: String?, environment: [String: String],
-                           version: String = "0.1.0") async throws {
-        let tools = VaultTools(vault: vault, source: source, environment: environment)
+    public static func run(vault: Vault, source: String?, version: String = "0.1.0") async throws {
+        let tools = VaultTools(vault: vault, source: source)
         let server = Server(
             name: "todomd", version: version, title: "todo.md",
             instructions: """

@@ -8,17 +8,14 @@ import TodoMDKit
 /// function and returns its JSON. Errors come back as tool results with `isError: true`,
 /// never as protocol errors, so an agent reads why and what to do.
 actor VaultTools {
-    private(set) var vault: Vault
+    let vault: Vault
     /// `todomd mcp --source NAME`, which wins over the client's name.
     let fixedSource: String?
-    /// The process environment: the clock (`TODOMD_NOW`, `TZ`) and the index location.
-    let environment: [String: String]
     /// The name the client gave when it connected.
     private var clientName: String?
 
-    init(vault: Vault, source: String?, environment: [String: String]) {
+    init(vault: Vault, source: String?) {
         self.vault = vault
-        self.environment = environment
         fixedSource = source.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
     }
 
@@ -44,16 +41,11 @@ actor VaultTools {
         }
     }
 
-    /// Brings the vault up to the present before a call: a session outlives the clock it
-    /// started with (new tasks need the current time, "today" moves at midnight), and other
-    /// programs (an editor, sync) may have changed files since the last call.
+    /// Brings the index up to date before a call: other programs (an editor, sync, the web app)
+    /// may have changed files since the last one. The vault's clock runs (unless `TODOMD_NOW`
+    /// fixes it), so new tasks get the current time and "today" moves at midnight.
     private func catchUp() throws {
-        let clock = try TodoClock.system(environment: environment)
-        if clock.now != vault.clock.now {
-            vault = try Vault(path: vault.folder.root, clock: clock, environment: environment)
-        } else {
-            try vault.sync()
-        }
+        try vault.sync()
     }
 
     // MARK: - Tools

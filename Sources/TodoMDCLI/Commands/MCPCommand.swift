@@ -17,7 +17,8 @@ struct MCPCommand: VaultCommand {
     @OptionGroup var global: GlobalOptions
 
     func run(_ context: CommandContext) async throws {
-        let vault = try context.openVault()
-        try await TodoMCPServer.run(vault: vault, source: source, environment: context.environment)
+        // The audit log names the agent when --source does; otherwise all agents are `mcp`.
+        let vault = try context.openVault(actor: source.map { "mcp:\($0)" } ?? "mcp")
+        try await TodoMCPServer.run(vault: vault, source: source)
     }
 }
