@@ -99,9 +99,12 @@ async function loadSidebar() {
   try {
     const sb = await get('/sidebar');
     S.sidebar = sb;
+    // Dates are relative to the server's today (its clock and time zone), not the browser's.
+    const before = today();
     setToday(sb.today);
     renderSidebar();
     renderHeader();
+    if (today() !== before && S.listing) renderList();
   } catch (e) { showError(e); }
 }
 
