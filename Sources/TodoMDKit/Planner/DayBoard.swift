@@ -13,6 +13,10 @@ public struct DayBoard: Sendable {
         public var tasks: [TaskRow] { PlanLimits.dayBuckets.flatMap { tasks(in: $0) } }
         /// How many of the region's tasks are done.
         public var done: Int { tasks.filter { $0.status == .done }.count }
+        /// How many tasks the region holds.
+        public var total: Int { tasks.count }
+        /// The region's Must-Do, if one is planned.
+        public var mustDo: TaskRow? { tasks(in: .must).first }
     }
 
     /// The planned day.
@@ -26,6 +30,10 @@ public struct DayBoard: Sendable {
     public var tasks: [TaskRow] { regions.flatMap(\.tasks) }
     /// How many of the day's tasks are done.
     public var done: Int { regions.reduce(0) { $0 + $1.done } }
+    /// How many tasks are planned for the day.
+    public var total: Int { regions.reduce(0) { $0 + $1.total } }
+    /// The day's tasks still to do (todo or in-progress), for the end-of-day review.
+    public var open: [TaskRow] { tasks.filter(\.isActive) }
 
     /// The board as JSON:
     /// `{"date", "regions": [{"region", "name", "must": [TASK…], "complementary": […], "misc": […],

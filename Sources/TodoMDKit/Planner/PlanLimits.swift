@@ -1,3 +1,5 @@
+import Foundation
+
 /// The 1–3–5 rule of the day planner (§14): per region and day, at most 1 Must-Do,
 /// 3 Complementary and 5 Misc tasks; the backlog has no limit.
 public enum PlanLimits {
@@ -45,5 +47,18 @@ extension PlanBucket {
         case .misc: return "Misc"
         case .none: return "None"
         }
+    }
+}
+
+extension PlanRegion {
+    /// The region a task goes to when none is given: `morning` before 12:00, `afternoon`
+    /// before 17:00, else `evening` (local time).
+    public static func current(at clock: TodoClock) -> PlanRegion {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = clock.timeZone
+        let hour = calendar.component(.hour, from: clock.now)
+        if hour < 12 { return .morning }
+        if hour < 17 { return .afternoon }
+        return .evening
     }
 }

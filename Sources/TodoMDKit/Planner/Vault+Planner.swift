@@ -31,6 +31,7 @@ extension Vault {
     ///   bucket, which are not part of a day.
     @discardableResult
     public func plan(_ assignments: [PlanAssignment], on date: LocalDate) throws -> [TodoTask] {
+        try rollover()
         for a in assignments {
             guard PlanLimits.dayRegions.contains(a.region) else {
                 throw TodoError.invalidValue(field: "region", value: a.region.rawValue,
@@ -77,13 +78,21 @@ extension Vault {
     // MARK: - The board
 
     /// The day board of `date` (§14): the tasks planned that day per region and bucket
-    /// (cancelled ones left out), the backlog count and done/total.
+    /// (cancelled ones left out), the backlog count and done/total. Rollover runs first, so a
+    /// past day shows what was done that day.
+    ///
+    /// Within a bucket, tasks follow the bucket's manual order (`plan:DATE:REGION:BUCKET` in
+    /// `.order.json`, see ``reorderPlanned(_:before:)``), then the rest oldest first.
     public func board(on date: LocalDate) throws -> DayBoard {
+        try rollover()
         let rows = try plannedRows(on: date).filter { $0.status != .cancelled }
+        let order = (try? orderFile().0) ?? OrderFile()
         let regions = PlanLimits.dayRegions.map { region in
             var buckets: [PlanBucket: [TaskRow]] = [:]
             for bucket in PlanLimits.dayBuckets {
-                buckets[bucket] = rows.filter { $0.region == region && $0.bucket == bucket }
+                let tasks = rows.filter { $0.region == region && $0.bucket == bucket }
+                let key = Self.orderKey(date: date, region: region, bucket: bucket)
+                buckets[bucket] = Self.manuallyOrdered(tasks, by: order.order(for: key))
             }
             return DayBoard.Region(region: region, buckets: buckets)
         }
@@ -93,6 +102,20 @@ extension Vault {
                 """) ?? 0
         }
         return DayBoard(date: date, regions: regions, backlog: backlog)
+    }
+
+    /// `rows` with the ids of `entries` first, in that order; the others after, as they were.
+    static func manuallyOrdered(_ rows: [TaskRow], by entries: [String]) -> [TaskRow] {
+        guard !entries.isEmpty else { return rows }
+        var rank: [String: Int] = [:]
+        for (i, entry) in entries.enumerated() where rank[entry] == nil { rank[entry] = i }
+        let indexed = rows.enumerated().map { (rank[$0.element.id] ?? rank[$0.element.filename] ?? Int.max, $0.offset, $0.element) }
+        return indexed.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
+    }
+
+    /// The `.order.json` key of one bucket of a day: `plan:2026-11-21:morning:must`.
+    public static func orderKey(date: LocalDate, region: PlanRegion, bucket: PlanBucket) -> String {
+        "plan:\(date):\(region.rawValue):\(bucket.rawValue)"
     }
 
     /// Tasks whose `plan_date` is `date` in a day region, oldest first.

@@ -282,8 +282,10 @@ public final class Vault: Sendable {
     /// A repeating task becomes history (its `recurrence` removed) and the next task of the
     /// series is created (§11). The completion is written first, with the conflict check, so a
     /// file changed meanwhile creates nothing; completing a done task again changes nothing.
+    /// With the planner lock on, a Complementary task waits for its region's Must-Do (§14).
     @discardableResult
     public func complete(_ id: String) throws -> Completion {
+        try checkPlannerLock(completing: id)
         let (before, snapshot) = try read(id)
         guard before.status != .done else { return Completion(completed: before, next: nil) }
         let now = Date(timeIntervalSince1970: floor(clock.now.timeIntervalSince1970))
