@@ -11,10 +11,8 @@ public struct SyncReport: Sendable, Equatable {
     public var removed = 0
     /// Files in the vault after the sync.
     public var total = 0
-    /// Ids added or changed (new ones are also in ``addedIDs``), and removed, for live updates.
+    /// Ids of files added or changed, and of files removed.
     public var changedIDs: [String] = []
-    /// Ids of files the index had not seen before.
-    public var addedIDs: Set<String> = []
     public var removedIDs: [String] = []
 
     /// Whether anything changed.
@@ -56,11 +54,7 @@ extension TaskIndex {
         var toHash: [(ScannedFile, String)] = []
         for file in scanned {
             // Whatever is left in `stored` afterwards is gone from the folder.
-            guard let old = stored.removeValue(forKey: file.id) else {
-                toParse.append(file)
-                report.addedIDs.insert(file.id)
-                continue
-            }
+            guard let old = stored.removeValue(forKey: file.id) else { toParse.append(file); continue }
             if old.size != file.size || old.mtime != file.mtime {
                 toParse.append(file)
             } else if file.mtime >= old.indexedAt - 2_000_000_000 {
