@@ -23,12 +23,17 @@ final class CommandContext: Sendable {
     /// Opens the vault, showing a progress bar on a terminal while many files are indexed.
     ///
     /// - Parameter actor: who this command's writes are recorded as in the audit log (§17).
-    func openVault(actor: String = "cli") throws -> Vault {
+    /// - Parameter dayStart: run the day's rollover (§14) when the day changed (default); only
+    ///   `plan rollover`, which runs it itself to report what moved, says no.
+    func openVault(actor: String = "cli", dayStart: Bool = true) throws -> Vault {
         let bar = output.errorIsTerminal ? ProgressBar(output: output, label: "Indexing") : nil
         let progress: (@Sendable (Int, Int) -> Void)? = bar.map { bar in { @Sendable done, total in bar.update(done, total) } }
         let vault = try Vault(path: vaultPath, clock: clock, environment: environment, actor: actor,
                               progress: progress)
         bar?.finish()
+        // §14: the rollover runs at the start of every command once the day changed (a missed
+        // midnight is caught up). It never stops the command: a task it cannot write is retried.
+        if dayStart { _ = try? vault.rolloverIfDayChanged() }
         return vault
     }
 

@@ -43,9 +43,11 @@ actor VaultTools {
 
     /// Brings the index up to date before a call: other programs (an editor, sync, the web app)
     /// may have changed files since the last one. The vault's clock runs (unless `TODOMD_NOW`
-    /// fixes it), so new tasks get the current time and "today" moves at midnight.
+    /// fixes it), so new tasks get the current time and "today" moves at midnight — when it
+    /// does, the planner's rollover (§14) runs first, as at the start of every command.
     private func catchUp() throws {
         try vault.sync()
+        try vault.rolloverIfDayChanged()
     }
 
     // MARK: - Tools

@@ -113,6 +113,30 @@ import TodoMDTestSupport
         #expect(after.contains("carry_count: 1\n") && after.contains("backlog_since: \"2026-11-30\"\n"))
     }
 
+    @Test func anyCommandAfterMidnightRollsOverOnceAndTheReviewComesFromRemind() async throws {
+        let v = try vault(tasks: 2, now: "2026-11-21T17:00:00")
+        #expect(await v.run("plan", "add", "t1", "--region", "evening", "--bucket", "must").code == 0)
+        #expect(await v.run("plan", "add", "t2", "--region", "evening").code == 0)
+        #expect(await v.run("done", "t2").code == 0)
+        // 18:00: `remind --once` delivers the end-of-day review (no notify-send here: a line).
+        let evening = ["TODOMD_NOW": "2026-11-21T18:00:00", "PATH": "/nonexistent"]
+        let remind = await v.run(["remind", "--once"], env: evening)
+        #expect(remind.stdout == "Day review: 1 of 2 planned tasks still open — finish, replan, or let them roll into the backlog.\n")
+        #expect(await v.run(["remind", "--once"], env: evening).stdout == "")
+
+        // The next morning, a command that is not the planner's rolls the open task over.
+        let before = try v.text("t1.md")
+        #expect(before.contains("region: \"evening\"\n"))
+        let next = ["TODOMD_NOW": "2026-11-22T08:00:00"]
+        #expect(await v.run(["list", "inbox"], env: next).code == 0)
+        let after = try v.text("t1.md")
+        #expect(after.contains("region: \"backlog\"\n") && after.contains("carry_count: 1\n"))
+        #expect(try v.text("t2.md").contains("plan_date: \"2026-11-21\"\n"))
+        // Again the same day: nothing is written.
+        #expect(await v.run(["today"], env: next).code == 0)
+        #expect(try v.text("t1.md") == after)
+    }
+
     @Test func aSkippedDayLandsInThisWeekWithOneCarry() async throws {
         let v = try vault(tasks: 1)
         #expect(await v.run("plan", "add", "t1", "--region", "evening").code == 0)

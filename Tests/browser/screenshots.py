@@ -5,7 +5,8 @@
 
 Builds a sample vault (`todomd init --sample` plus a few more realistic tasks and a custom
 perspective), serves it, and saves OUTDIR/{phone,desktop}-{light,dark}.png (375×812 and
-1440×900) of Today. OUTDIR defaults to docs/screenshots.
+1440×900) of Today, and plan-desktop-light.png / plan-phone-dark.png of the day planner.
+OUTDIR defaults to docs/screenshots.
 """
 
 import json
@@ -66,6 +67,26 @@ def make_vault(vault, cache):
         write_task(vault, name, title, **fields)
     with open(os.path.join(vault, ".perspectives.json"), "w") as fh:
         json.dump(PERSPECTIVES, fh, indent=2)
+    # A planned day: yesterday's leftover waits in the backlog; today has a Must-Do per region.
+    for name, title, fields in PLAN:
+        write_task(vault, name, title, **fields)
+
+
+def plan(region, bucket, **extra):
+    return dict(plan_date=TODAY, region=region, bucket=bucket, created="2026-11-20T08:00:00Z", **extra)
+
+
+PLAN = [
+    ("20261120-0800-draft-the-q4-review.md", "Draft the Q4 review", plan("morning", "must", area="Work")),
+    ("20261120-0801-answer-anas-questions.md", "Answer Ana's questions", plan("morning", "complementary", area="Work")),
+    ("20261120-0802-book-the-train.md", "Book the train to Hamburg", plan("morning", "complementary")),
+    ("20261120-0803-file-receipts.md", "File the receipts", plan("morning", "misc", status="done")),
+    ("20261120-0804-renew-the-car-insurance.md", "Renew the car insurance", plan("afternoon", "must", area="Home")),
+    ("20261120-0805-call-mum.md", "Call Mum", plan("afternoon", "misc")),
+    ("20261120-0806-read-chapter-6.md", "Read chapter 6", plan("evening", "complementary")),
+    ("20261120-0807-fix-the-bike-light.md", "Fix the bike light", dict(
+        region="backlog", bucket="none", backlog_since="2026-11-20", carry_count=1, created="2026-11-18T08:00:00Z")),
+]
 
 
 def main(argv):
@@ -93,6 +114,19 @@ def main(argv):
                 with open(path, "wb") as fh:
                     fh.write(driver.get_screenshot_as_png())
                 print("%s (%d KB)" % (os.path.relpath(path), os.path.getsize(path) // 1024))
+        for name, size, dark, route in (("plan-desktop-light", DESKTOP, False, "#/plan"),
+                                        ("plan-phone-dark", PHONE, True, "#/plan/morning")):
+            set_viewport(driver, *size, scale=1)
+            set_dark(driver, dark)
+            driver.get(url + route)
+            wait_for(lambda: driver.execute_script(
+                "return document.querySelectorAll('#plan-view .region-card, #plan-view li.ptask').length > 2"),
+                timeout=10, message="the planner")
+            time.sleep(0.6)
+            path = os.path.join(out, name + ".png")
+            with open(path, "wb") as fh:
+                fh.write(driver.get_screenshot_as_png())
+            print("%s (%d KB)" % (os.path.relpath(path), os.path.getsize(path) // 1024))
     finally:
         if driver:
             driver.quit()

@@ -170,7 +170,9 @@ struct PlanRollover: VaultCommand {
     @OptionGroup var output: OutputOptions
     @OptionGroup var global: GlobalOptions
     func run(_ context: CommandContext) throws {
-        let result = try context.openVault().rollover()
+        let vault = try context.openVault(dayStart: false)
+        let result = try vault.rollover()
+        _ = try? vault.rolloverIfDayChanged()  // records the day: nothing is left to move
         if output.json {
             let skipped = result.skipped.map { JSONValue.object([("id", .string($0.id)), ("reason", .string($0.reason))]) }
             context.line(JSONValue.object([("moved", .array(result.moved.map(JSONValue.string))),
@@ -206,12 +208,8 @@ struct PlanReview: VaultCommand {
         let vault = try context.openVault()
         let board = try vault.board(on: context.clock.today)
         let open = board.open
-        let time = vault.settings.plannerReviewTime
         if output.json {
-            var text = "{\"date\":\"\(board.date)\",\"open\":\(open.count),\"done\":\(board.done),\"total\":\(board.total)"
-            text += ",\"review_time\":\"\(String(format: "%02d:%02d", time.hour, time.minute))\",\"tasks\":["
-            text += open.map(\.json).joined(separator: ",") + "]}"
-            context.line(text)
+            context.line(board.reviewJSON(reviewTime: vault.settings.plannerReviewTime))
             return
         }
         if board.total == 0 {

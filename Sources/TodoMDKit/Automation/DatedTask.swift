@@ -46,6 +46,8 @@ public struct TimeOfDay: Sendable, Equatable, Comparable, CustomStringConvertibl
 
     /// 09:00, the §17 default for `notify_time`.
     public static let nine = TimeOfDay(validHour: 9, minute: 0)
+    /// 18:00, the §14 default for `planner_review_time`.
+    public static let eighteen = TimeOfDay(validHour: 18, minute: 0)
 
     private init(validHour: Int, minute: Int) {
         hour = validHour

@@ -15,7 +15,13 @@ public enum Reminders {
     public enum Kind: String, Sendable, CaseIterable {
         case due
         case deferDate = "defer"
+        /// The planner's end-of-day review (§14): planned tasks still open at `planner_review_time`.
+        case review
     }
+
+    /// The `taskID` of the end-of-day review reminder (it is about the day, not one task).
+    public static let reviewID = "plan:review"
+
 
     /// One reminder to deliver.
     public struct Reminder: Sendable, Equatable, Hashable {
@@ -37,6 +43,7 @@ public enum Reminders {
             switch kind {
             case .due: return "Due \(day): \(title)"
             case .deferDate: return "Available \(day): \(title)"
+            case .review: return "Day review: \(title) still open — finish, replan, or let them roll into the backlog."
             }
         }
     }

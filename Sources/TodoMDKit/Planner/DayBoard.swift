@@ -35,6 +35,13 @@ public struct DayBoard: Sendable {
     /// The day's tasks still to do (todo or in-progress), for the end-of-day review.
     public var open: [TaskRow] { tasks.filter(\.isActive) }
 
+    /// The end-of-day review as JSON: `{"date", "open", "done", "total", "review_time",
+    /// "tasks": [TASK…]}` with the day's open tasks.
+    public func reviewJSON(reviewTime: TimeOfDay) -> String {
+        "{\"date\":\"\(date)\",\"open\":\(open.count),\"done\":\(done),\"total\":\(total)"
+            + ",\"review_time\":\"\(reviewTime)\",\"tasks\":[" + open.map(\.json).joined(separator: ",") + "]}"
+    }
+
     /// The board as JSON:
     /// `{"date", "regions": [{"region", "name", "must": [TASK…], "complementary": […], "misc": […],
     /// "counts": {bucket: n}, "limits": {bucket: n}, "done", "total"}…], "backlog", "done", "total"}`.

@@ -23,6 +23,35 @@ extension Vault {
                         bucket: bucket ?? currentBucket ?? .misc)
     }
 
+    /// Creates a task straight into a bucket of a day (quick add on the board): the limits are
+    /// checked first, so a full bucket refuses the task before any file is written.
+    ///
+    /// - Throws: ``TodoError/ruleViolation(_:)`` with the §14 message when the bucket is full;
+    ///   ``TodoError/invalidValue(field:value:reason:)`` for the backlog region or `none` bucket.
+    @discardableResult
+    public func addPlanned(_ draft: TodoTask, on date: LocalDate, region: PlanRegion,
+                           bucket: PlanBucket) throws -> TodoTask {
+        try rollover()
+        guard PlanLimits.dayRegions.contains(region) else {
+            throw TodoError.invalidValue(field: "region", value: region.rawValue,
+                                         reason: "one of morning, afternoon, evening")
+        }
+        guard PlanLimits.dayBuckets.contains(bucket), let limit = PlanLimits.limit(of: bucket) else {
+            throw TodoError.invalidValue(field: "bucket", value: bucket.rawValue,
+                                         reason: "one of must, complementary, misc")
+        }
+        let used = try plannedRows(on: date).filter {
+            $0.status != .cancelled && $0.region == region && $0.bucket == bucket
+        }.count
+        guard used < limit else { throw TodoError.ruleViolation(PlanLimits.fullMessage(region)) }
+        var task = draft
+        task.planDate = date
+        task.region = region
+        task.bucket = bucket
+        task.backlogSince = nil
+        return try add(task)
+    }
+
     /// Takes a task off its day and puts it in the backlog (`plan remove`, §22):
     /// `region: backlog`, `bucket: none`, `plan_date` removed, `carry_count` kept,
     /// `backlog_since` today. A task already in the backlog is left as it is.

@@ -46,6 +46,8 @@ public struct LiveUpdates: Service {
             group.addTask {
                 while !Task.isCancelled {
                     try? await Task.sleep(for: pingInterval)
+                    // A new day rolls yesterday's open plan into the backlog (§14), live.
+                    await service.startDay()
                     service.hub.publish([.ping])
                 }
             }

@@ -62,6 +62,13 @@ struct CatalogRoutes {
         ]).compact()
     }
 
+    /// Today's planner in numbers for the sidebar: open and planned tasks, the backlog.
+    static func planSummary(_ vault: Vault) throws -> JSONValue {
+        let board = try vault.board(on: vault.clock.today)
+        return .object([("open", .number(Double(board.open.count))), ("total", .number(Double(board.total))),
+                        ("backlog", .number(Double(board.backlog)))])
+    }
+
     /// Everything the sidebar shows, with counts, in one answer.
     static func sidebar(_ vault: Vault) throws -> String {
         let icons = ["inbox": "tray", "today": "star", "upcoming": "calendar", "anytime": "layers",
@@ -99,6 +106,7 @@ struct CatalogRoutes {
             ("projects", names("projects", projects)["projects"] ?? .array([])),
             ("tags", names("tags", try vault.tags())["tags"] ?? .array([])),
             ("perspectives", .array(perspectiveItems)),
+            ("plan", try planSummary(vault)),
             ("today", .string(vault.clock.today.description)),
         ]).compact()
     }

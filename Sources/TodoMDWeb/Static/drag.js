@@ -9,6 +9,8 @@
  *  enabled(): whether dragging is allowed now
  *  onDrop(el, {before, group, moved, fromGroup})
  *  onSwipe(el, 'right'|'left')  (touch only; optional)
+ *  targets: selector of drop targets outside the list (optional; e.g. the planner's region tabs)
+ *  onDropTarget(el, target)  when an item is released over one of them
  */
 export function sortable(container, opts) {
   const { items, groups, ignore = 'input, select, textarea, label', longPress = 380 } = opts;
@@ -61,6 +63,15 @@ export function sortable(container, opts) {
     if (g.mode === 'drag') {
       e.preventDefault();
       g.py = e.clientY;
+      if (opts.targets) {
+        const under = document.elementFromPoint(e.clientX, e.clientY);
+        const t = under && under.closest(opts.targets);
+        if (t !== g.target) {
+          if (g.target) g.target.classList.remove('drop-over');
+          g.target = t || null;
+          if (g.target) g.target.classList.add('drop-over');
+        }
+      }
       place(e.clientY);
       g.ghost.style.transform = `translateY(${e.clientY - g.y}px)`;
     }
@@ -129,6 +140,13 @@ export function sortable(container, opts) {
 
   function up(e) {
     if (!g || e.pointerId !== g.id) return;
+    if (g.mode === 'drag' && g.target) {
+      const el = g.el, target = g.target;
+      swallowClick();
+      finish();
+      opts.onDropTarget(el, target);
+      return;
+    }
     if (g.mode === 'drag') {
       const el = g.el, slot = g.slot;
       slot.replaceWith(el);
@@ -171,6 +189,7 @@ export function sortable(container, opts) {
     clearTimeout(g.timer);
     cancelAnimationFrame(g.auto);
     if (g.ghost) g.ghost.remove();
+    if (g.target) g.target.classList.remove('drop-over');
     if (g.slot) g.slot.remove();
     g.el.classList.remove('drag-source', 'swiping', 'swipe-armed');
     delete g.el.dataset.swipe;

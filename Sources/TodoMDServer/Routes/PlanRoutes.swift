@@ -1,0 +1,105 @@
+import Foundation
+import Hummingbird
+import TodoMDKit
+
+/// The day planner (§14, §22): `/api/v1/plan…` and `/api/v1/tasks/{ref}/plan…`.
+///
+/// A full bucket answers 422 with the §14 message (`Morning region full (1 Must-Do,
+/// 3 Complementary, 5 Misc)`); nothing is changed then.
+struct PlanRoutes {
+    let service: VaultService
+
+    func register(on api: RouterGroup<BasicRequestContext>) {
+        api.get("plan") { request, _ in
+            let text = HTTP.query(request)["date"]
+            return HTTP.json(try await service.read { vault in
+                try vault.board(on: Self.date(text, vault)).json
+            })
+        }
+        api.get("plan/backlog") { _, _ in HTTP.json(try await service.read { try $0.backlog().json }) }
+        api.get("plan/review") { _, _ in HTTP.json(try await service.read(Self.review)) }
+        api.post("plan/tasks") { request, _ in try await quickAdd(request) }
+        api.post("tasks/:ref/plan") { request, context in try await plan(TaskRoutes(service: service).reference(context), request) }
+        api.delete("tasks/:ref/plan") { _, context in
+            let ref = try TaskRoutes(service: service).reference(context)
+            return HTTP.json(try await service.write { vault in
+                let task = try vault.removeFromPlan(vault.resolve(ref))
+                return (TaskJSON.encode(task), [.task(kind: .updated, id: task.id)])
+            })
+        }
+        api.post("tasks/:ref/plan/move") { request, context in
+            let ref = try TaskRoutes(service: service).reference(context)
+            let body = try await HTTP.body(request)
+            let before = body["before"]?.stringValue
+            try await service.write { vault in
+                try vault.reorderPlanned(vault.resolve(ref), before: try before.map { try vault.resolve($0) })
+                return ((), [])
+            }
+            return HTTP.noContent()
+        }
+    }
+
+    /// `{"region", "bucket", "date"}` of a request: region and bucket names checked, the date a
+    /// §12 phrase (default today).
+    struct Slot {
+        var region: PlanRegion?
+        var bucket: PlanBucket?
+        var date: String?
+
+        init(_ body: JSONValue) throws {
+            if let text = body["region"]?.stringValue {
+                guard let region = PlanRegion(rawValue: text.lowercased()), region != .backlog else {
+                    throw APIError.badRequest("`\(text)` is not a region: use morning, afternoon or evening.")
+                }
+                self.region = region
+            }
+            if let text = body["bucket"]?.stringValue {
+                guard let bucket = PlanBucket(rawValue: text.lowercased()), bucket != .none else {
+                    throw APIError.badRequest("`\(text)` is not a bucket: use must, complementary or misc.")
+                }
+                self.bucket = bucket
+            }
+            date = body["date"]?.stringValue
+        }
+    }
+
+    static func date(_ text: String?, _ vault: Vault) throws -> LocalDate {
+        guard let text, !text.isEmpty else { return vault.clock.today }
+        return try DateInput.require(text, field: "date", today: vault.clock.today)
+    }
+
+    /// Plans an existing task, or moves a planned one: `{"region", "bucket", "date"}`, each
+    /// optional (kept from the task's plan, else the time of day's region, `misc`, today).
+    func plan(_ ref: String, _ request: Request) async throws -> Response {
+        let slot = try Slot(try await HTTP.body(request))
+        return HTTP.json(try await service.write { vault in
+            let id = try vault.resolve(ref)
+            let date = try slot.date.map { try Self.date($0, vault) }
+            let task = try vault.replan(id, region: slot.region, bucket: slot.bucket, on: date)
+            return (TaskJSON.encode(task), [.task(kind: .updated, id: task.id)])
+        })
+    }
+
+    /// Quick add into a bucket: `{"text": "Call Bob fri", "region", "bucket", "date"}` (or
+    /// `title` and §3 fields instead of `text`); 201 with the task, 422 when the bucket is full.
+    func quickAdd(_ request: Request) async throws -> Response {
+        let fields = try await HTTP.object(request)
+        let body = JSONValue.object(fields)
+        let slot = try Slot(body)
+        let text = body["text"]?.stringValue
+        let taskFields = fields.filter { !["text", "region", "bucket", "date"].contains($0.0) }
+        let json = try await service.write { vault in
+            let draft = try vault.draft(text: text, fields: taskFields, source: "user")
+            let date = try Self.date(slot.date, vault)
+            let task = try vault.addPlanned(draft, on: date, region: slot.region ?? .current(at: vault.clock),
+                                            bucket: slot.bucket ?? .misc)
+            return (TaskJSON.encode(task), [.task(kind: .created, id: task.id)])
+        }
+        return HTTP.json(json, status: .created)
+    }
+
+    /// The end-of-day review: `{"date", "open", "done", "total", "review_time", "tasks": [TASK…]}`.
+    static func review(_ vault: Vault) throws -> String {
+        try vault.board(on: vault.clock.today).reviewJSON(reviewTime: vault.settings.plannerReviewTime)
+    }
+}
