@@ -233,7 +233,8 @@ struct Remind: VaultCommand {
         discussion: """
             Runs until stopped, checking each minute; with --once, delivers what is due now and exits \
             (for cron or a systemd timer). Reminders come at notify_time (.todomd/config.json, default \
-            "09:00"), once per task, date and kind; .todomd/reminders.json remembers them.
+            "09:00"), once per task, date and kind; .todomd/reminders.json remembers them. At \
+            planner_review_time (default "18:00") the day review says how many planned tasks are open.
             """)
     @Flag(name: .long, help: "Deliver what is due now and exit.") var once = false
     @OptionGroup var global: GlobalOptions
@@ -251,6 +252,7 @@ struct Remind: VaultCommand {
             let now = try TodoClock.system(environment: context.environment).now
             do {
                 try vault.sync()
+                try vault.rolloverIfDayChanged()
                 try deliver(vault, now: now, notifier: notifier, context)
             } catch {
                 context.err("error: \(error.localizedDescription)")
@@ -269,45 +271,7 @@ struct Remind: VaultCommand {
                ExternalProgram.run(notifier, ["--app-name=todomd", "todo.md", message], environment: context.environment) == 0 {
                 return
             }
-            context.line("\(message)  (\(reminder.taskID))")
+            context.line(reminder.kind == .review ? message : "\(message)  (\(reminder.taskID))")
         }
-    }
-}
-
-// MARK: - Export
-
-struct Export: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "export",
-        abstract: "Export tasks (data to standard output or --output FILE, messages to standard error).",
-        subcommands: [ExportICS.self])
-}
-
-struct ExportICS: VaultCommand {
-    static let configuration = CommandConfiguration(commandName: "ics",
-        abstract: "An iCalendar file of dated active tasks, with alarms at notify_time.",
-        discussion: """
-            One all-day event per active task with a scheduled or due date (on the scheduled date if \
-            set), UID = file name + @todomd. --vtodo writes to-dos (DUE, DTSTART) instead.
-            """)
-    @Flag(name: .long, help: "Write VTODO to-dos instead of events.") var vtodo = false
-    @Option(name: .long, help: "Write to this file instead of standard output.") var output: String?
-    @OptionGroup var global: GlobalOptions
-
-    func run(_ context: CommandContext) throws {
-        let vault = try context.openVault()
-        let text = try vault.calendar(vtodo ? .todo : .event)
-        let count = text.components(separatedBy: vtodo ? "BEGIN:VTODO\r\n" : "BEGIN:VEVENT\r\n").count - 1
-        let noun = vtodo ? (count == 1 ? "to-do" : "to-dos") : (count == 1 ? "event" : "events")
-        guard let output else {
-            context.out(text)
-            context.err("Exported \(count) \(noun).")
-            return
-        }
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-            throw TodoError.io(path: output, reason: "could not write (\(error.localizedDescription))")
-        }
-        context.err("Exported \(count) \(noun) to \(output).")
     }
 }

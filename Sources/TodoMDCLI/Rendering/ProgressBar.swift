@@ -4,17 +4,24 @@ import Foundation
 final class ProgressBar: @unchecked Sendable {
     private let output: OutputSink
     private let label: String
+    private let minimumTotal: Int
+    private let unit: String
     private let lock = NSLock()
     private var shown = false
     private var lastPercent = -1
 
-    init(output: OutputSink, label: String) {
+    /// - Parameters:
+    ///   - minimumTotal: below this many items the work is too quick to need a bar.
+    ///   - unit: what is counted ("files", "tasks").
+    init(output: OutputSink, label: String, minimumTotal: Int = 2000, unit: String = "files") {
         self.output = output
         self.label = label
+        self.minimumTotal = minimumTotal
+        self.unit = unit
     }
 
     func update(_ done: Int, _ total: Int) {
-        guard total >= 2000 else { return }  // small vaults index too fast to need one
+        guard total >= minimumTotal else { return }
         lock.lock()
         defer { lock.unlock() }
         let percent = total == 0 ? 100 : done * 100 / total
@@ -24,7 +31,7 @@ final class ProgressBar: @unchecked Sendable {
         let width = 30
         let filled = width * percent / 100
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        output.err("\r\(label) ▕\(bar)▏ \(done)/\(total) files")
+        output.err("\r\(label) ▕\(bar)▏ \(done)/\(total) \(unit)")
     }
 
     func finish() {

@@ -6,13 +6,26 @@ extension TaskFileCodec {
 
     /// The canonical file for a new task (§3): keys in canonical order, strings double-quoted,
     /// absent optional fields omitted except `flagged: false` and `completed: null`.
-    public static func encodeNew(_ task: TodoTask) -> [UInt8] {
+    ///
+    /// - Parameters:
+    ///   - fieldMap: another tool's key names and value forms (§20), for a vault that has one.
+    ///   - timeZone: the local time zone, for date-times a map writes as dates.
+    public static func encodeNew(_ task: TodoTask, fieldMap: FieldMap? = nil,
+                                 timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current) -> [UInt8] {
         var lines: [String] = ["---"]
         for field in TaskField.allCases {
-            guard let value = canonicalValue(field, of: task) else { continue }
-            lines.append(contentsOf: render(field.key, value))
+            var value = canonicalValue(field, of: task)
+            var key = field.key
+            if let fieldMap {
+                value = fieldMap.outgoing(field, value, timeZone: timeZone)
+                key = fieldMap.key(for: field)
+            }
+            guard let value else { continue }
+            lines.append(contentsOf: render(key, value))
         }
         for (key, value) in task.extra {
+            // An unknown key that names a field would be a duplicate key (from a hand-made import).
+            if fieldMap?.field(forKey: key) ?? TaskField(rawValue: key) != nil { continue }
             lines.append("\(mappingKey(key)): \(flow(value))")
         }
         lines.append("---")
@@ -148,14 +161,17 @@ extension TaskFileCodec {
     ///
     /// - Throws: ``TodoError/unparseable(path:reason:)`` for a file that is not a task, and
     ///   ``TodoError/notEditable(path:reason:)`` when the edit cannot be made line by line.
+    /// - Parameter fieldMap: another tool's key names and value forms (§20): keys are found and
+    ///   written under its names, values in its forms.
     public static func apply(_ changes: TaskChanges, body newBody: String? = nil, to bytes: [UInt8], id: String,
-                             fileModified: Date, timeZone: TimeZone) throws -> [UInt8] {
+                             fileModified: Date, timeZone: TimeZone, fieldMap: FieldMap? = nil) throws -> [UInt8] {
         let document: Document
         switch parseDocument(bytes) {
         case let .failure(reason): throw TodoError.unparseable(path: id, reason: reason)
         case let .success(d): document = d
         }
-        guard case let .task(before) = TaskReader(id: id, fileModified: fileModified, timeZone: timeZone).read(document)
+        guard case let .task(before) = TaskReader(id: id, fileModified: fileModified, timeZone: timeZone,
+                                                  fieldMap: fieldMap).read(document)
         else { throw TodoError.unparseable(path: id, reason: "it could not be read as a task") }
         if document.rootIsFlow, !changes.isEmpty {
             throw TodoError.notEditable(path: id, reason: "its frontmatter is a single `{…}` flow mapping; "
@@ -184,19 +200,21 @@ extension TaskFileCodec {
         }
 
         var replacements: [(range: Range<Int>, text: [String])] = []
-        var insertions: [(TaskField, FieldValue)] = []
+        var insertions: [(String, FieldValue)] = []
         for field in TaskField.allCases {
             guard let change = changes.values[field] else { continue }
-            if let span = spans[field.key] {
-                replacements.append((span, change.map { render(field.key, $0) } ?? []))
-            } else if let value = change {
-                insertions.append((field, value))
+            let key = fieldMap?.key(for: field) ?? field.key
+            let written = fieldMap.map { $0.outgoing(field, change, timeZone: timeZone) } ?? change
+            if let span = spans[key] {
+                replacements.append((span, written.map { render(key, $0) } ?? []))
+            } else if let value = written {
+                insertions.append((key, value))
             }
         }
         if !insertions.isEmpty {
-            let lastKnown = keyed.last { TaskField(rawValue: $0.key) != nil }
+            let lastKnown = keyed.last { (fieldMap?.field(forKey: $0.key) ?? TaskField(rawValue: $0.key)) != nil }
             let at = lastKnown.flatMap { spans[$0.key]?.upperBound } ?? lines.count
-            replacements.append((at..<at, insertions.flatMap { render($0.0.key, $0.1) }))
+            replacements.append((at..<at, insertions.flatMap { render($0.0, $0.1) }))
         }
         replacements.sort { $0.range.lowerBound < $1.range.lowerBound }
 
@@ -223,8 +241,13 @@ extension TaskFileCodec {
         // Read the result back: it must be exactly the intended task.
         var expected = before
         expected.apply(changes)
+        if let fieldMap {
+            // What the other tool's forms keep of each value (a date-time written as a date…).
+            for (field, change) in changes.values { expected.set(field, fieldMap.stored(field, change, timeZone: timeZone)) }
+        }
         if let newBody { expected.body = newBody }
-        guard case let .task(after) = decode(out, id: id, fileModified: fileModified, timeZone: timeZone) else {
+        guard case let .task(after) = decode(out, id: id, fileModified: fileModified, timeZone: timeZone,
+                                             fieldMap: fieldMap) else {
             throw TodoError.notEditable(path: id, reason: "the edited file would not read back as a task")
         }
         var a = after, e = expected

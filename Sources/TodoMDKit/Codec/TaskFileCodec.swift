@@ -34,8 +34,10 @@ public enum TaskFileCodec {
     ///   - fileModified: the file's modification time, used when `created` is missing.
     ///   - timeZone: the local time zone, for date-times given where a date belongs.
     /// - Returns: the task, or why the file is not a task. Never throws, never traps.
-    public static func decode(_ bytes: [UInt8], id: String, fileModified: Date, timeZone: TimeZone) -> TaskDecoding {
-        decode(bytes, id: id, fileModified: fileModified, timeZone: timeZone, allowFastPath: true)
+    ///   - fieldMap: another tool's key names and value forms (§20); nil reads §3 keys.
+    public static func decode(_ bytes: [UInt8], id: String, fileModified: Date, timeZone: TimeZone,
+                              fieldMap: FieldMap? = nil) -> TaskDecoding {
+        decode(bytes, id: id, fileModified: fileModified, timeZone: timeZone, allowFastPath: true, fieldMap: fieldMap)
     }
 
     /// Reads a task file, optionally without ``FastFrontmatter``: for differential tests and
@@ -44,12 +46,12 @@ public enum TaskFileCodec {
     /// - Parameter allowFastPath: false reads every file with the full YAML parser.
     @_spi(Differential)
     public static func decode(_ bytes: [UInt8], id: String, fileModified: Date, timeZone: TimeZone,
-                              allowFastPath: Bool) -> TaskDecoding {
+                              allowFastPath: Bool, fieldMap: FieldMap? = nil) -> TaskDecoding {
         switch parseDocument(bytes, allowFastPath: allowFastPath) {
         case let .failure(reason):
             return .unparseable(reason: reason)
         case let .success(document):
-            return TaskReader(id: id, fileModified: fileModified, timeZone: timeZone).read(document)
+            return TaskReader(id: id, fileModified: fileModified, timeZone: timeZone, fieldMap: fieldMap).read(document)
         }
     }
 

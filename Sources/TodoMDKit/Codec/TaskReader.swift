@@ -8,6 +8,8 @@ struct TaskReader {
     let id: String
     let fileModified: Date
     let timeZone: TimeZone
+    /// The other tool's key names and value forms, when the vault has a field map.
+    var fieldMap: FieldMap? = nil
 
     func read(_ document: TaskFileCodec.Document) -> TaskDecoding {
         var warnings: [String] = []
@@ -16,10 +18,22 @@ struct TaskReader {
         var present = Set<TaskField>()  // keys with a value (not empty, not null)
         var used = Set<TaskField>()     // keys whose value was used
 
-        for (key, node, _) in document.pairs {
-            guard let field = TaskField(rawValue: key) else {
-                task.extra.append((key, TaskReader.json(node)))
-                continue
+        for (key, fileNode, _) in document.pairs {
+            let field: TaskField
+            var node = fileNode
+            if let map = fieldMap {
+                guard let mapped = map.field(forKey: key) else {
+                    task.extra.append((key, TaskReader.json(node)))
+                    continue
+                }
+                field = mapped
+                node = map.incoming(mapped, fileNode)
+            } else {
+                guard let known = TaskField(rawValue: key) else {
+                    task.extra.append((key, TaskReader.json(node)))
+                    continue
+                }
+                field = known
             }
             if isAbsent(node) { continue }
             present.insert(field)

@@ -144,7 +144,8 @@ extension TaskIndex {
         let modified = Date(timeIntervalSince1970: TimeInterval(file.mtime) / 1e9)
         do {
             let snapshot = try folder.read(file.id)
-            let decoding = TaskFileCodec.decode(snapshot.bytes, id: file.id, fileModified: modified, timeZone: timeZone)
+            let decoding = TaskFileCodec.decode(snapshot.bytes, id: file.id, fileModified: modified, timeZone: timeZone,
+                                                fieldMap: folder.fieldMap)
             // Keep the stamp read with the bytes: it is what a later change is compared with.
             let stamp = FileStamp(size: snapshot.stamp.size, mtime: snapshot.stamp.mtime, hash: snapshot.stamp.hash)
             return ParsedFile(id: file.id, stamp: stamp, decoding: decoding)

@@ -20,11 +20,13 @@ public final class TaskIndex: Sendable {
     /// - Parameter timeZone: the time zone tasks are read in; an index built in another one is
     ///   rebuilt, because date-times given where dates belong were converted with it.
     /// - Throws: ``TodoError/io(path:reason:)`` if no usable database can be made there.
-    public init(path: String, timeZone: TimeZone) throws {
+    /// - Parameter variant: anything else that changes how files read (a field map's
+    ///   fingerprint); an index built with another one is rebuilt.
+    public init(path: String, timeZone: TimeZone, variant: String? = nil) throws {
         self.path = path
         let folder = (path as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let stamp = TaskIndex.schemaVersion + " " + timeZone.identifier
+        let stamp = TaskIndex.schemaVersion + " " + timeZone.identifier + (variant.map { " " + $0 } ?? "")
         if let queue = try? TaskIndex.openChecked(path: path, stamp: stamp) {
             database = queue
             return

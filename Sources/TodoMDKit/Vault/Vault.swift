@@ -24,16 +24,17 @@ public final class Vault: Sendable {
                 actor: String? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil) throws {
         var folder = try VaultFolder(path: path)
         if let actor { folder.audit = AuditLog(root: folder.root, actor: actor, clock: clock) }
+        folder.fieldMap = try FieldMap.load(from: folder)
         self.folder = folder
         self.clock = clock
         let location = indexPath ?? TaskIndex.defaultPath(forVaultAt: folder.root, environment: environment)
-        var index = try TaskIndex(path: location, timeZone: clock.timeZone)
+        var index = try TaskIndex(path: location, timeZone: clock.timeZone, variant: folder.fieldMap?.fingerprint)
         do {
             openReport = try index.sync(with: folder, timeZone: clock.timeZone, progress: progress)
         } catch is DatabaseError {
             // A damaged index is a cache: throw it away and build it again, once.
             TaskIndex.remove(at: location)
-            index = try TaskIndex(path: location, timeZone: clock.timeZone)
+            index = try TaskIndex(path: location, timeZone: clock.timeZone, variant: folder.fieldMap?.fingerprint)
             openReport = try index.sync(with: folder, timeZone: clock.timeZone, progress: progress)
         }
         self.index = index
@@ -174,7 +175,8 @@ public final class Vault: Sendable {
             throw TodoError.taskNotFound(id)
         }
         let modified = Date(timeIntervalSince1970: TimeInterval(snapshot.stamp.mtime) / 1e9)
-        switch TaskFileCodec.decode(snapshot.bytes, id: id, fileModified: modified, timeZone: clock.timeZone) {
+        switch TaskFileCodec.decode(snapshot.bytes, id: id, fileModified: modified, timeZone: clock.timeZone,
+                                    fieldMap: folder.fieldMap) {
         case let .task(task): return (task, snapshot)
         case let .unparseable(reason): throw TodoError.unparseable(path: id, reason: reason)
         }
@@ -198,7 +200,8 @@ public final class Vault: Sendable {
             try isFilenameTaken(name)
         }
         if dryRun { return task }
-        try folder.write(TaskFileCodec.encodeNew(task), to: task.id, expected: nil)
+        try folder.write(TaskFileCodec.encodeNew(task, fieldMap: folder.fieldMap, timeZone: clock.timeZone),
+                         to: task.id, expected: nil)
         try index.refresh([task.id], in: folder, timeZone: clock.timeZone)
         return try read(task.id).0
     }
@@ -262,7 +265,7 @@ public final class Vault: Sendable {
         try validate(after)
         let modified = Date(timeIntervalSince1970: TimeInterval(snapshot.stamp.mtime) / 1e9)
         let bytes = try TaskFileCodec.apply(all, body: body, to: snapshot.bytes, id: id, fileModified: modified,
-                                            timeZone: clock.timeZone)
+                                            timeZone: clock.timeZone, fieldMap: folder.fieldMap)
         try folder.write(bytes, to: id, expected: snapshot.stamp)
         try index.refresh([id], in: folder, timeZone: clock.timeZone)
         return try read(id).0

@@ -36,6 +36,8 @@ public struct VaultFolder: Sendable {
     public let root: String
     /// Where this process's writes are recorded (§17), when it records them.
     public var audit: AuditLog?
+    /// Another tool's key names and value forms (§20), when `.todomd/config.json` sets a field map.
+    public var fieldMap: FieldMap?
 
     /// Opens the folder at `path`.
     ///

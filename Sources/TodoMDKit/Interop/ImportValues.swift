@@ -1,0 +1,173 @@
+import Foundation
+
+/// Field values as other tools write them in text formats (CSV cells, TaskPaper and todo.txt
+/// tags), turned into §3 values leniently: `p1`/`H`/`A` priorities, `yes`/`x` booleans, ISO dates
+/// or §12 phrases, `1h30m` estimates, RRULEs or `every …` phrases.
+public enum ImportValues {
+    /// Sets `field` from `text` on `task`; returns a problem text when the value cannot be used
+    /// (the field is then left as it was). Empty text sets nothing.
+    public static func set(_ field: TaskField, _ text: String, on task: inout TodoTask, today: LocalDate,
+                           timeZone: TimeZone) -> String? {
+        let raw = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if raw.isEmpty { return nil }
+        let lower = raw.lowercased()
+        switch field {
+        case .title:
+            task.title = raw
+        case .status:
+            guard let status = status(lower) else { return "`\(raw)` is not a status" }
+            task.status = status
+        case .priority:
+            guard let p = priority(lower) else { return "`\(raw)` is not a priority" }
+            task.priority = p
+        case .flagged:
+            guard let b = bool(lower) else { return "`\(raw)` is not true or false" }
+            task.flagged = b
+        case .due, .deferDate, .scheduled, .planDate, .backlogSince:
+            guard let d = date(raw, today: today, timeZone: timeZone) else { return "`\(raw)` is not a date" }
+            task.set(field, .date(d))
+        case .created, .modified, .completed:
+            guard let t = DateTimeFormat.parse(raw, timeZone: timeZone) else { return "`\(raw)` is not a date-time" }
+            task.set(field, .dateTime(t))
+        case .tags:
+            task.tags = TaskInput.tags(task.tags + [raw])
+        case .estimatedMinutes:
+            guard let m = minutes(lower) else { return "`\(raw)` is not a duration (45, 45m, 1h30m)" }
+            task.estimatedMinutes = m
+        case .carryCount, .noteLine:
+            guard let n = Int(raw), n >= 0 else { return "`\(raw)` is not a whole number ≥ 0" }
+            task.set(field, .int(n))
+        case .recurrence:
+            do {
+                task.recurrence = try RecurrenceInput.rule(from: raw)
+            } catch {
+                return "`\(raw)` is not a repeat rule"
+            }
+        case .recurrenceMode:
+            let v = lower.replacingOccurrences(of: "-", with: "_").replacingOccurrences(of: " ", with: "_")
+            guard let mode = RecurrenceMode(rawValue: v) else { return "`\(raw)` is not fixed or after_completion" }
+            task.recurrenceMode = mode
+        case .region:
+            guard let r = PlanRegion(rawValue: lower) else { return "`\(raw)` is not a region" }
+            task.region = r
+        case .bucket:
+            guard let b = PlanBucket(rawValue: lower) else { return "`\(raw)` is not a bucket" }
+            task.bucket = b
+        case .description:
+            if raw.count > TaskFileCodec.Limits.descriptionCharacters {
+                return "the description is longer than \(TaskFileCodec.Limits.descriptionCharacters) characters"
+            }
+            task.description = raw
+        case .area, .project, .source, .note:
+            task.set(field, .string(raw))
+        }
+        return nil
+    }
+
+    /// Status words of several tools.
+    public static func status(_ lower: String) -> TaskStatus? {
+        switch lower {
+        case "todo", "to do", "to-do", "open", "pending", "waiting", "needs-action", "active", "next", "false", "no", "0":
+            return .todo
+        case "in-progress", "in progress", "in_progress", "started", "doing", "in-process":
+            return .inProgress
+        case "done", "completed", "complete", "x", "true", "yes", "1", "finished", "checked":
+            return .done
+        case "cancelled", "canceled", "dropped", "deleted", "cancel":
+            return .cancelled
+        case "someday", "on hold", "on-hold", "maybe", "later":
+            return .someday
+        default:
+            return nil
+        }
+    }
+
+    /// Priority words of several tools: `high`, `H`, `A`, `1`, `p1`, `!!!`…
+    public static func priority(_ lower: String) -> Priority? {
+        switch lower {
+        case "high", "h", "a", "1", "p1", "!!!", "urgent", "highest": return .high
+        case "medium", "m", "b", "2", "p2", "!!", "normal", "med": return .medium
+        case "low", "l", "c", "3", "p3", "!", "lowest": return .low
+        case "none", "", "0", "4", "p4", "no": return Priority.none
+        default: return nil
+        }
+    }
+
+    /// `true`/`yes`/`1`/`x`/`flagged` or their opposites.
+    public static func bool(_ lower: String) -> Bool? {
+        switch lower {
+        case "true", "yes", "y", "1", "x", "on", "flagged", "starred": return true
+        case "false", "no", "n", "0", "off", "": return false
+        default: return nil
+        }
+    }
+
+    /// A date: `YYYY-MM-DD`, a date-time (its local date), `YYYYMMDD[THHMMSSZ]`, or a §12 phrase.
+    public static func date(_ raw: String, today: LocalDate, timeZone: TimeZone) -> LocalDate? {
+        if let d = LocalDate(iso: raw) { return d }
+        if raw.count > 10, let t = DateTimeFormat.parse(raw, timeZone: timeZone) { return LocalDate(t, in: timeZone) }
+        if let t = compactDateTime(raw) { return LocalDate(t, in: timeZone) }
+        return DateInput.parse(raw, today: today)
+    }
+
+    /// `YYYYMMDDTHHMMSSZ` (Taskwarrior, iCalendar) or `YYYYMMDD` as an instant (UTC).
+    public static func compactDateTime(_ raw: String) -> Date? {
+        let u = Array(raw.utf8)
+        guard u.count == 8 || (u.count == 16 && u[8] == UInt8(ascii: "T") && u[15] == UInt8(ascii: "Z")) else {
+            return nil
+        }
+        func digits(_ range: Range<Int>) -> Int? {
+            guard u[range].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            return Int(String(decoding: u[range], as: UTF8.self))
+        }
+        guard let y = digits(0..<4), let mo = digits(4..<6), let d = digits(6..<8),
+              let date = LocalDate(year: y, month: mo, day: d) else { return nil }
+        var seconds = date.dayNumber * 86_400
+        if u.count == 16 {
+            guard let h = digits(9..<11), let mi = digits(11..<13), let s = digits(13..<15), h < 24, mi < 60, s < 61
+            else { return nil }
+            seconds += h * 3600 + mi * 60 + min(s, 59)
+        }
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+
+    /// Minutes from `45`, `45m`, `1h`, `1h30m`, `1.5h`, `PT1H30M`, `2 hours`.
+    public static func minutes(_ lower: String) -> Int? {
+        var text = lower.replacingOccurrences(of: " ", with: "")
+        if text.hasPrefix("pt") { text = String(text.dropFirst(2)) }
+        if let n = Int(text), n >= 0 { return n }
+        var total = 0.0
+        var number = ""
+        var sawUnit = false
+        var i = text.startIndex
+        while i < text.endIndex {
+            let c = text[i]
+            if c.isNumber || c == "." {
+                number.append(c)
+                i = text.index(after: i)
+                continue
+            }
+            var unit = ""
+            while i < text.endIndex, text[i].isLetter { unit.append(text[i]); i = text.index(after: i) }
+            guard let value = Double(number), value >= 0 else { return nil }
+            switch unit {
+            case "h", "hr", "hrs", "hour", "hours": total += value * 60
+            case "m", "min", "mins", "minute", "minutes": total += value
+            case "d", "day", "days": total += value * 60 * 24
+            case "s", "sec", "secs", "second", "seconds": total += value / 60
+            default: return nil
+            }
+            sawUnit = true
+            number = ""
+        }
+        guard sawUnit, number.isEmpty, total < 1e9 else { return nil }
+        return Int(total.rounded())
+    }
+
+    /// A duration for export: `45m`, `1h`, `1h30m`.
+    public static func duration(_ minutes: Int) -> String {
+        if minutes < 60 { return "\(minutes)m" }
+        let h = minutes / 60, m = minutes % 60
+        return m == 0 ? "\(h)h" : "\(h)h\(m)m"
+    }
+}
