@@ -6,11 +6,17 @@ import TodoMDServer
 struct Init: VaultCommand {
     static let configuration = CommandConfiguration(commandName: "init", abstract: "Create the vault folder.")
     @Flag(help: "Add a few sample tasks to explore with.") var sample = false
+    @Flag(name: .customLong("no-categories"), help: "Do not write the 8 default categories to .tags.json.")
+    var noCategories = false
     @OptionGroup var global: GlobalOptions
     func run(_ context: CommandContext) throws {
         let existed = FileManager.default.fileExists(atPath: context.vaultPath)
         try Vault.create(at: context.vaultPath)
         context.line(existed ? "The vault at \(context.vaultPath) already exists." : "Created a vault at \(context.vaultPath).")
+        // The default categories (§15) are written once, when the vault has no .tags.json yet.
+        if !noCategories, try context.openVault().writeDefaultCategories() {
+            context.line("Added 8 categories (house, garage, printing, vehicle, tech, finance, shopping, travel): todomd tag list")
+        }
         if sample {
             let vault = try context.openVault()
             let added = try SampleTasks.add(to: vault)
@@ -90,6 +96,7 @@ struct Serve: VaultCommand {
             try Vault.create(at: context.vaultPath)
             let vault = try context.openVault()
             let n = try SampleTasks.add(to: vault)
+            try vault.writeDefaultCategories()
             context.line("No vault at \(context.vaultPath): created one with \(n) sample tasks.")
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }

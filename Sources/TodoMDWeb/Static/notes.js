@@ -1,0 +1,648 @@
+// Notes (§15): the #/notes screen — Pinned and Notes sections, a Markdown editor with a formatting
+// toolbar, autosave, select mode with bulk delete, and tasks made from the selected lines.
+// Note text is only ever put into the page as text (textarea value, textContent), never as HTML.
+import { h, kids, $, icon as baseIcon, debounce } from './util.js';
+import { get, post, patch, del, ref } from './api.js';
+import { toast, showError, confirmSheet } from './ui.js';
+
+const SAVE_DELAY = 700;
+
+// Two icons the shared set lacks, drawn the same way (24×24 strokes in currentColor).
+const EXTRA = {
+  pin: 'M9 3h6l-1 6 4 4H6l4-4zM12 13v8',
+  back: 'M15 6l-6 6 6 6',
+};
+function icon(name, cls) {
+  const svg = baseIcon(name, cls);
+  if (EXTRA[name]) svg.firstChild.setAttribute('d', EXTRA[name]);
+  return svg;
+}
+
+const N = {
+  active: false, ctx: null, list: null, note: null, hash: null, crlf: false,
+  dirty: false, saving: null, selectMode: false, selection: new Set(), seq: 0, focusTitle: null, fresh: null,
+};
+
+// ---------- Entry points (called by app.js) ----------
+
+/** Shows the notes screen for `route` ({kind: 'notes', id}); `ctx.go(hash)` navigates. */
+export async function showNotes(route, ctx) {
+  N.ctx = ctx;
+  const wasActive = N.active;
+  N.active = true;
+  $('#app').classList.add('notes-mode');
+  let view = $('#notes-view');
+  if (!view) {
+    view = h('section', { id: 'notes-view', class: 'notes-view', 'aria-labelledby': 'view-title' });
+    $('#scroll').append(view);
+  }
+  if (!wasActive) { N.selectMode = false; N.selection.clear(); }
+  if (N.note && N.note.id !== route.id) { await flush(); await dropIfUntouched(route.id); }
+  renderHeader();
+  await loadList();
+  if (route.id) await openNote(route.id); else closeNote();
+}
+
+/** Leaves the notes screen: saves what is pending and gives the page back to the task list. */
+export function hideNotes() {
+  if (!N.active) return;
+  flush().then(dropIfUntouched);
+  N.active = false;
+  N.note = null;
+  N.selectMode = false;
+  $('#app').classList.remove('notes-mode', 'note-open');
+  const view = $('#notes-view');
+  if (view) view.remove();
+  const bar = $('#notes-bulk');
+  if (bar) bar.remove();
+}
+
+/** A note file changed (an `event: vault` for `Notes/ID.md`): refresh what is shown. */
+export function notesChanged(file) {
+  if (!N.active) return;
+  loadList();
+  const id = file.replace(/^Notes\//, '').replace(/\.md$/, '');
+  if (N.note && N.note.id === id && !N.dirty && !N.saving) reloadOpenNote();
+}
+
+/** Keys on the notes screen (outside text fields): `n` writes a new note; the task list's keys
+ *  (j/k, x, d, e, Enter) do nothing here. Returns whether the key was the notes screen's. */
+export function notesKey(e) {
+  if (e.key === 'n') { e.preventDefault(); newNote(); return true; }
+  if (e.key === 'Escape' && N.selectMode) { setSelectMode(false); return true; }
+  return ['j', 'k', 'x', 'd', 'e', 'Enter', 'ArrowDown', 'ArrowUp'].includes(e.key);
+}
+
+/** A note made with "New note" and left as it was (no text, the default title) is not kept,
+ *  as in Apple Notes: it goes to the trash like any deleted note. */
+async function dropIfUntouched(keep) {
+  const id = N.fresh;
+  if (!id || id === keep) return;
+  N.fresh = null;
+  try {
+    const n = await get(`/notes/${ref(id)}`);
+    if (n.title === 'New note' && !n.body.trim()) { await del(`/notes/${ref(id)}`); if (N.active) loadList(); }
+  } catch { /* gone already */ }
+}
+
+// Leaving the page (or the tab) saves what is pending.
+document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden' && N.active) flush(); });
+
+// ---------- Header ----------
+function renderHeader() {
+  const t = $('#view-title');
+  t.replaceChildren(icon('book', 'title-icon'), h('span', { text: 'Notes' }));
+  document.title = 'Notes · todo.md';
+  kids($('#head-actions'),
+    h('button', { type: 'button', class: 'icon-btn', 'aria-label': 'Select notes', title: 'Select', 'aria-pressed': String(N.selectMode), onclick: () => setSelectMode(!N.selectMode) }, icon('checks')),
+    h('button', { type: 'button', class: 'icon-btn', 'aria-label': 'New note', title: 'New note', onclick: newNote }, icon('plus')));
+  $('#toolbar').replaceChildren();
+}
+
+// ---------- List ----------
+async function loadList() {
+  const seq = ++N.seq;
+  try {
+    const data = await get('/notes');
+    if (seq !== N.seq || !N.active) return;
+    N.list = data;
+    renderList();
+  } catch (e) { showError(e); }
+}
+
+const dayText = (iso) => {
+  const d = new Date(iso);
+  if (isNaN(d)) return '';
+  const now = new Date();
+  if (d.toDateString() === now.toDateString()) return d.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
+  return d.toLocaleDateString([], d.getFullYear() === now.getFullYear() ? { month: 'short', day: 'numeric' } : { year: 'numeric', month: 'short', day: 'numeric' });
+};
+
+function noteItem(n) {
+  const picked = N.selection.has(n.id);
+  const current = N.note && N.note.id === n.id;
+  const label = h('span', { class: 'note-item-main' },
+    h('span', { class: 'note-item-title', text: n.title }),
+    h('span', { class: 'note-item-sub' },
+      h('span', { class: 'note-item-date', text: dayText(n.modified) }),
+      h('span', { class: 'note-item-snippet', text: n.snippet || 'No additional text' })));
+  const btn = N.selectMode
+    ? h('button', { type: 'button', class: 'note-item' + (picked ? ' picked' : ''), 'aria-pressed': String(picked), 'data-id': n.id, onclick: () => togglePick(n.id) },
+      h('span', { class: 'check pick', 'aria-hidden': 'true' }, icon('check')), label)
+    : h('a', { class: 'note-item', href: '#/notes/' + encodeURIComponent(n.id), 'data-id': n.id, 'aria-current': current ? 'page' : null }, label,
+      n.pinned ? h('span', { class: 'note-pin', title: 'Pinned' }, icon('pin'), h('span', { class: 'sr', text: 'Pinned' })) : null);
+  return h('li', null, btn);
+}
+
+function renderList() {
+  const view = $('#notes-view');
+  if (!view || !N.list) return;
+  let list = $('.notes-list', view);
+  if (!list) {
+    list = h('div', { class: 'notes-list' });
+    view.prepend(list);
+  }
+  const notes = N.list.notes || [];
+  const pinned = notes.filter((n) => n.pinned), others = notes.filter((n) => !n.pinned);
+  const sectionOf = (title, items, id) => items.length ? h('section', { class: 'notes-section', 'aria-labelledby': id },
+    h('h2', { class: 'notes-head', id, text: title }),
+    h('ul', { class: 'notes-ul' }, items.map(noteItem))) : null;
+  const problems = (N.list.unreadable || []).map((u) => h('p', { class: 'notes-problem', text: `${u.path} could not be read: ${u.reason}` }));
+  kids(list,
+    notes.length ? null : h('div', { class: 'empty' },
+      h('div', { class: 'empty-icon' }, icon('book')),
+      h('p', { class: 'empty-title', text: 'No notes yet' }),
+      h('p', { class: 'empty-text', text: 'Notes are Markdown files in the vault’s Notes folder.' }),
+      h('button', { type: 'button', class: 'btn btn-primary notes-new', onclick: newNote }, icon('plus'), h('span', { text: 'New note' }))),
+    sectionOf('Pinned', pinned, 'notes-pinned'),
+    sectionOf(pinned.length ? 'Notes' : 'All notes', others, 'notes-others'),
+    problems);
+  renderBulkBar();
+}
+
+// ---------- Select mode ----------
+function setSelectMode(on) {
+  N.selectMode = on;
+  N.selection.clear();
+  renderHeader();
+  renderList();
+}
+
+function togglePick(id) {
+  if (N.selection.has(id)) N.selection.delete(id); else N.selection.add(id);
+  renderList();
+  const b = $(`.notes-list [data-id="${CSS.escape(id)}"]`);
+  if (b) b.focus();
+}
+
+function renderBulkBar() {
+  let bar = $('#notes-bulk');
+  if (!N.selectMode) { if (bar) bar.remove(); $('#app').classList.remove('selecting'); return; }
+  if (!bar) { bar = h('div', { id: 'notes-bulk', class: 'bulk-bar' }); $('#main').append(bar); }
+  $('#app').classList.add('selecting');
+  const n = N.selection.size;
+  kids(bar,
+    h('span', { class: 'bulk-count', text: n ? `${n} selected` : 'Select notes' }),
+    h('div', { class: 'bulk-actions' },
+      h('button', { type: 'button', class: 'bulk-btn', disabled: !n, onclick: () => bulkPin(true) }, icon('pin'), h('span', { text: 'Pin' })),
+      h('button', { type: 'button', class: 'bulk-btn', disabled: !n, onclick: () => bulkPin(false) }, icon('pin'), h('span', { text: 'Unpin' })),
+      h('button', { type: 'button', class: 'bulk-btn danger', disabled: !n, onclick: bulkDelete }, icon('trash'), h('span', { text: 'Delete' }))),
+    h('button', { type: 'button', class: 'btn btn-small', text: 'Done', onclick: () => setSelectMode(false) }));
+}
+
+async function bulkDelete() {
+  const ids = [...N.selection];
+  if (!ids.length) return;
+  const what = ids.length === 1 ? '1 note' : `${ids.length} notes`;
+  if (!await confirmSheet(`Delete ${what}?`, 'They move to the vault’s .trash/Notes folder, where you can restore them.')) return;
+  try {
+    await post('/notes/delete', { ids });
+    toast(`Deleted ${what}.`);
+    if (N.note && ids.includes(N.note.id)) { N.note = null; N.ctx.go('#/notes'); }
+  } catch (e) { showError(e); }
+  setSelectMode(false);
+  loadList();
+}
+
+async function bulkPin(pinned) {
+  for (const id of N.selection) {
+    try { await post(`/notes/${ref(id)}/${pinned ? 'pin' : 'unpin'}`); } catch (e) { showError(e); }
+  }
+  setSelectMode(false);
+  loadList();
+}
+
+// ---------- Creating ----------
+async function newNote() {
+  try {
+    const n = await post('/notes', { title: 'New note', body: '' });
+    await loadList();
+    N.focusTitle = n.id;
+    N.fresh = n.id;
+    N.ctx.go('#/notes/' + encodeURIComponent(n.id));
+  } catch (e) { showError(e); }
+}
+
+// ---------- Editor ----------
+async function openNote(id) {
+  if (N.note && N.note.id === id && $('#note-editor')) return;
+  try {
+    const n = await get(`/notes/${ref(id)}`);
+    if (!N.active) return;
+    setNote(n);
+    renderEditor();
+  } catch (e) {
+    if (e.status === 404) { toast('That note is gone.', { error: true }); N.ctx.go('#/notes'); } else showError(e);
+  }
+}
+
+async function reloadOpenNote() {
+  try {
+    const n = await get(`/notes/${ref(N.note.id)}`);
+    if (n.hash === N.hash || N.dirty) return;
+    setNote(n);
+    const ta = $('#note-body'), title = $('#note-title');
+    if (ta && document.activeElement !== ta) ta.value = N.note.body;
+    else if (ta) { const s = ta.selectionStart, e = ta.selectionEnd; ta.value = N.note.body; ta.setSelectionRange(Math.min(s, ta.value.length), Math.min(e, ta.value.length)); }
+    if (title && document.activeElement !== title) title.value = n.title;
+    renderLinked();
+    status('Updated from disk');
+  } catch (e) {
+    if (e.status === 404) { toast('This note was deleted elsewhere.'); N.note = null; N.ctx.go('#/notes'); }
+  }
+}
+
+function setNote(n) {
+  // A textarea turns CRLF into LF; remember the file's line ending and write it back the same way.
+  N.crlf = /\r\n/.test(n.body);
+  N.note = { ...n, body: n.body.replace(/\r\n/g, '\n') };
+  N.hash = n.hash;
+  N.dirty = false;
+}
+
+function closeNote() {
+  N.note = null;
+  $('#app').classList.remove('note-open');
+  const ed = $('#note-editor');
+  if (ed) ed.remove();
+  renderList();
+}
+
+const TOOLS = [
+  ['bold', 'Bold', 'B', () => wrap('**')], ['italic', 'Italic', 'I', () => wrap('*')],
+  ['h1', 'Heading', 'H1', () => heading(1)], ['h2', 'Subheading', 'H2', () => heading(2)],
+  ['bullets', 'Bulleted list', '•', () => listify('bullet')], ['numbers', 'Numbered list', '1.', () => listify('number')],
+  ['divider', 'Divider', '—', divider],
+];
+
+function renderEditor() {
+  const view = $('#notes-view');
+  if (!view || !N.note) return;
+  $('#app').classList.add('note-open');
+  const n = N.note;
+  const title = h('input', { id: 'note-title', class: 'note-title', value: n.title, 'aria-label': 'Note title', maxlength: '500', autocomplete: 'off' });
+  const body = h('textarea', { id: 'note-body', class: 'note-body', 'aria-label': 'Note text (Markdown)', spellcheck: 'true', placeholder: 'Start writing…' });
+  body.value = n.body;
+  const tools = h('div', { class: 'note-tools', role: 'toolbar', 'aria-label': 'Formatting', 'aria-controls': 'note-body' },
+    TOOLS.map(([k, label, glyph, fn]) => h('button', { type: 'button', class: 'note-tool t-' + k, 'aria-label': label, title: label + (k === 'bold' ? ' (Ctrl+B)' : k === 'italic' ? ' (Ctrl+I)' : ''), 'data-tool': k, onmousedown: (e) => e.preventDefault(), onclick: () => { fn(); body.focus(); } },
+      h('span', { 'aria-hidden': 'true', text: glyph }))),
+    h('span', { class: 'grow' }),
+    h('button', { type: 'button', class: 'tool-btn note-make-task', onmousedown: (e) => e.preventDefault(), onclick: makeTasks, title: 'Make a task from each selected line' }, icon('check'), h('span', { text: 'Make task' })));
+  const pin = h('button', { type: 'button', class: 'icon-btn note-pin-btn', 'aria-pressed': String(n.pinned), 'aria-label': n.pinned ? 'Unpin note' : 'Pin note', title: n.pinned ? 'Unpin' : 'Pin', onclick: togglePin }, icon('pin'));
+  const bar = h('div', { class: 'note-bar' },
+    h('a', { class: 'icon-btn note-back', href: '#/notes', 'aria-label': 'All notes' }, icon('back')),
+    h('span', { id: 'note-status', class: 'note-status', role: 'status', 'aria-live': 'polite', text: 'Saved' }),
+    h('span', { class: 'grow' }),
+    h('button', { type: 'button', class: 'tool-btn note-preview-btn', 'aria-pressed': 'false', onclick: togglePreview }, icon('book'), h('span', { text: 'Preview' })),
+    pin,
+    h('button', { type: 'button', class: 'icon-btn', 'aria-label': 'Delete note', title: 'Delete', onclick: deleteNote }, icon('trash')));
+  const ed = h('article', { id: 'note-editor', class: 'note-editor', 'aria-label': 'Note' }, bar, title, tools, body,
+    h('div', { id: 'note-preview', class: 'note-preview', hidden: true, tabindex: '0', 'aria-label': 'Preview' }),
+    h('div', { id: 'note-linked', class: 'note-linked' }));
+  const old = $('#note-editor');
+  if (old) old.replaceWith(ed); else view.append(ed);
+  title.addEventListener('input', () => { N.note.title = title.value; changed(); });
+  title.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); body.focus(); body.setSelectionRange(0, 0); } });
+  body.addEventListener('input', () => { N.note.body = body.value; changed(); });
+  body.addEventListener('keydown', onBodyKey);
+  body.addEventListener('blur', () => flush());
+  title.addEventListener('blur', () => flush());
+  renderLinked();
+  renderList();
+  // A new note: its title is selected, ready to be typed over.
+  if (N.focusTitle === n.id) { N.focusTitle = null; title.focus(); title.select(); }
+}
+
+function renderLinked() {
+  const box = $('#note-linked');
+  if (!box || !N.note) return;
+  const tasks = N.note.tasks || [];
+  kids(box, tasks.length ? [
+    h('h3', { class: 'notes-head', text: 'Tasks from this note' }),
+    h('ul', { class: 'note-tasks' }, tasks.map((t) => h('li', { class: 'note-task' + (t.status === 'done' || t.status === 'cancelled' ? ' is-done' : '') },
+      h('span', { class: 'note-task-mark', 'aria-hidden': 'true', text: t.status === 'done' ? '✓' : '○' }),
+      h('span', { class: 'note-task-title', text: t.title }),
+      h('span', { class: 'note-task-line', text: `line ${t.line}` })))),
+  ] : null);
+}
+
+function status(text) { const s = $('#note-status'); if (s) s.textContent = text; }
+
+// ---------- Autosave ----------
+const saveSoon = debounce(() => save(), SAVE_DELAY);
+
+function changed() {
+  N.dirty = true;
+  status('Editing…');
+  saveSoon();
+}
+
+/** Saves now if anything is pending (and waits for a save in flight). */
+async function flush() {
+  saveSoon.cancel();
+  if (N.saving) await N.saving;
+  if (N.dirty) await save();
+}
+
+async function save() {
+  if (!N.note || !N.dirty) return;
+  if (N.saving) { await N.saving; return save(); }
+  const n = N.note;
+  const title = n.title.trim();
+  if (!title) { status('A note needs a title'); return; }
+  N.dirty = false;
+  status('Saving…');
+  const body = N.crlf ? n.body.replace(/\n/g, '\r\n') : n.body;
+  N.saving = (async () => {
+    try {
+      const saved = await patch(`/notes/${ref(n.id)}`, { title, body, hash: N.hash });
+      N.hash = saved.hash;
+      if (N.note && N.note.id === saved.id) { N.note.tasks = saved.tasks; N.note.modified = saved.modified; N.note.pinned = saved.pinned; }
+      status('Saved');
+      loadList();
+    } catch (e) {
+      if (e.status === 409) {
+        // Someone else changed the file: never overwrite it; show theirs, keep ours in a toast.
+        toast('This note changed elsewhere; showing the latest version. Your last edit was not saved.', { error: true });
+        N.dirty = false;
+        const fresh = await get(`/notes/${ref(n.id)}`).catch(() => null);
+        if (fresh) { setNote(fresh); renderEditor(); }
+      } else {
+        N.dirty = true;
+        status('Not saved');
+        showError(e);
+      }
+    } finally { N.saving = null; }
+  })();
+  return N.saving;
+}
+
+// ---------- Actions ----------
+async function togglePin() {
+  await flush();
+  try {
+    const n = await post(`/notes/${ref(N.note.id)}/${N.note.pinned ? 'unpin' : 'pin'}`);
+    N.hash = n.hash;
+    N.note.pinned = n.pinned;
+    const b = $('.note-pin-btn');
+    b.setAttribute('aria-pressed', String(n.pinned));
+    b.setAttribute('aria-label', n.pinned ? 'Unpin note' : 'Pin note');
+    b.title = n.pinned ? 'Unpin' : 'Pin';
+    toast(n.pinned ? 'Pinned.' : 'Unpinned.');
+    loadList();
+  } catch (e) { showError(e); }
+}
+
+async function deleteNote() {
+  const n = N.note;
+  if (!n || !await confirmSheet('Delete this note?', `“${n.title}” moves to the vault’s .trash/Notes folder.`)) return;
+  saveSoon.cancel();
+  N.dirty = false;
+  try {
+    await del(`/notes/${ref(n.id)}`);
+    toast(`Deleted “${n.title}”.`);
+    N.note = null;
+    N.ctx.go('#/notes');
+  } catch (e) { showError(e); }
+}
+
+/** The selected lines (1-based, as note_line counts the body). */
+function selectedLines(ta) {
+  const v = ta.value;
+  const start = ta.selectionStart, end = Math.max(ta.selectionEnd, ta.selectionStart);
+  // A selection ending just after a line break does not take in the next line.
+  const last = end > start && v[end - 1] === '\n' ? end - 1 : end;
+  const first = v.slice(0, start).split('\n').length;
+  const upto = v.slice(0, last).split('\n').length;
+  const out = [];
+  for (let i = first; i <= upto; i++) out.push(i);
+  return out;
+}
+
+async function makeTasks() {
+  const ta = $('#note-body');
+  if (!ta || !N.note) return;
+  const lines = selectedLines(ta);
+  await flush();
+  try {
+    const res = await post(`/notes/${ref(N.note.id)}/tasks`, lines.length === 1 ? { line: lines[0] } : { lines });
+    setNote(res.note);
+    const pos = ta.selectionStart;
+    ta.value = N.note.body;
+    ta.setSelectionRange(Math.min(pos, ta.value.length), Math.min(pos, ta.value.length));
+    renderLinked();
+    status('Saved');
+    const made = res.tasks || [];
+    toast(made.length === 1 ? `Created task “${made[0].title}”.` : `Created ${made.length} tasks.`, { action: 'Show', onAction: () => N.ctx.go('#/view/inbox') });
+    N.ctx.refresh();
+  } catch (e) { showError(e); }
+}
+
+// ---------- Preview: the Markdown drawn with DOM nodes (never as HTML) ----------
+function togglePreview() {
+  const btn = $('.note-preview-btn'), box = $('#note-preview'), ta = $('#note-body'), tools = $('.note-tools');
+  const on = btn.getAttribute('aria-pressed') !== 'true';
+  btn.setAttribute('aria-pressed', String(on));
+  if (on) kids(box, renderMarkdown(ta.value));
+  box.hidden = !on;
+  ta.hidden = on;
+  tools.hidden = on;
+  (on ? box : ta).focus();
+}
+
+// Inline Markdown: **bold**, *italic* or _italic_, ~~struck~~, `code`, [text](url), [[wikilinks]].
+function inline(text) {
+  const out = [];
+  const re = /(\*\*|__)(.+?)\1|~~(.+?)~~|(?<![\w*])\*(?!\s)(.+?)\*(?![\w*])|(?<![\w_])_(?!\s)(.+?)_(?![\w_])|`([^`]+)`|\[\[([^\]]+)\]\]|\[([^\]]*)\]\(([^)\s]*)\)/g;
+  let last = 0, m;
+  while ((m = re.exec(text))) {
+    if (m.index > last) out.push(text.slice(last, m.index));
+    if (m[2] != null) out.push(h('strong', null, inline(m[2])));
+    else if (m[3] != null) out.push(h('del', null, inline(m[3])));
+    else if (m[4] != null || m[5] != null) out.push(h('em', null, inline(m[4] != null ? m[4] : m[5])));
+    else if (m[6] != null) out.push(h('code', { text: m[6] }));
+    else if (m[7] != null) out.push(h('span', { class: 'note-wikilink', text: m[7] }));
+    else {
+      const safe = /^https?:\/\//i.test(m[9]);
+      out.push(safe ? h('a', { href: m[9], target: '_blank', rel: 'noopener noreferrer', text: m[8] || m[9] }) : m[8]);
+    }
+    last = re.lastIndex;
+  }
+  if (last < text.length) out.push(text.slice(last));
+  return out;
+}
+
+function renderMarkdown(src) {
+  const nodes = [];
+  let list = null, para = null;
+  const end = () => { list = null; para = null; };
+  for (const line of src.split('\n')) {
+    let m;
+    if (!line.trim()) { end(); continue; }
+    if (/^\s{0,3}([-*_])(\s*\1){2,}\s*$/.test(line)) { end(); nodes.push(h('hr')); continue; }
+    if ((m = /^\s{0,3}(#{1,6})\s+(.*)$/.exec(line))) { end(); nodes.push(h('h' + Math.min(m[1].length + 1, 6), null, inline(m[2]))); continue; }
+    if ((m = /^\s*>\s?(.*)$/.exec(line))) { end(); nodes.push(h('blockquote', null, inline(m[1]))); continue; }
+    if ((m = /^\s*(?:([-*+])|(\d{1,9})[.)])\s+(?:\[([ xX])\]\s+)?(.*)$/.exec(line))) {
+      const tag = m[1] ? 'ul' : 'ol';
+      if (!list || list.tagName.toLowerCase() !== tag) {
+        list = h(tag, m[2] && m[2] !== '1' ? { start: m[2] } : null);
+        nodes.push(list);
+        para = null;
+      }
+      const box = m[3] != null ? h('span', { class: 'note-box' + (m[3] !== ' ' ? ' done' : ''), 'aria-label': m[3] !== ' ' ? 'done' : 'to do', role: 'img', text: m[3] !== ' ' ? '☑' : '☐' }) : null;
+      list.append(h('li', null, box, inline(m[4])));
+      continue;
+    }
+    if (para) { para.append(h('br'), ...inline(line)); continue; }
+    list = null;
+    para = h('p', null, inline(line));
+    nodes.push(para);
+  }
+  return nodes.length ? nodes : [h('p', { class: 'note-preview-empty', text: 'Nothing written yet.' })];
+}
+
+// ---------- Formatting ----------
+/** Replaces [from, to) of the textarea with `text` (keeping the browser's undo when it can). */
+function replaceRange(ta, from, to, text, selStart, selEnd) {
+  ta.focus();
+  ta.setSelectionRange(from, to);
+  if (!document.execCommand || !document.execCommand('insertText', false, text)) {
+    ta.setRangeText(text, from, to, 'end');
+    ta.dispatchEvent(new Event('input'));
+  }
+  if (selStart != null) ta.setSelectionRange(selStart, selEnd == null ? selStart : selEnd);
+}
+
+function wrap(mark) {
+  const ta = $('#note-body');
+  const { selectionStart: s, selectionEnd: e, value: v } = ta;
+  const inner = v.slice(s, e);
+  if (inner.startsWith(mark) && inner.endsWith(mark) && inner.length >= 2 * mark.length) {
+    replaceRange(ta, s, e, inner.slice(mark.length, inner.length - mark.length), s, e - 2 * mark.length);
+  } else if (v.slice(s - mark.length, s) === mark && v.slice(e, e + mark.length) === mark) {
+    replaceRange(ta, s - mark.length, e + mark.length, inner, s - mark.length, e - mark.length);
+  } else {
+    replaceRange(ta, s, e, mark + inner + mark, s + mark.length, e + mark.length);
+  }
+}
+
+/** The start and end offsets of the lines the selection touches. */
+function lineSpan(ta) {
+  const v = ta.value;
+  const s = v.lastIndexOf('\n', ta.selectionStart - 1) + 1;
+  let e = v.indexOf('\n', Math.max(ta.selectionEnd - (ta.selectionEnd > ta.selectionStart && v[ta.selectionEnd - 1] === '\n' ? 1 : 0), ta.selectionStart));
+  if (e < 0) e = v.length;
+  return [s, e];
+}
+
+function mapLines(fn) {
+  const ta = $('#note-body');
+  const [s, e] = lineSpan(ta);
+  const lines = ta.value.slice(s, e).split('\n');
+  const out = fn(lines).join('\n');
+  replaceRange(ta, s, e, out, s + out.length);
+}
+
+const HEADING = /^#{1,6}\s+/;
+const BULLET = /^(\s*)[-*+]\s+(\[[ xX]\]\s+)?/;
+const NUMBER = /^(\s*)\d{1,9}[.)]\s+/;
+
+function heading(level) {
+  const mark = '#'.repeat(level) + ' ';
+  mapLines((lines) => {
+    const all = lines.every((l) => l.startsWith(mark));
+    return lines.map((l) => all ? l.slice(mark.length) : mark + l.replace(HEADING, ''));
+  });
+}
+
+function listify(kind) {
+  mapLines((lines) => {
+    const re = kind === 'bullet' ? BULLET : NUMBER;
+    const all = lines.filter((l) => l.trim()).every((l) => re.test(l));
+    let n = 0;
+    return lines.map((l) => {
+      if (all) return l.replace(re, '$1');
+      if (!l.trim() && lines.length > 1) return l;
+      const text = l.replace(BULLET, '$1').replace(NUMBER, '$1');
+      const indent = /^\s*/.exec(text)[0];
+      n += 1;
+      return indent + (kind === 'bullet' ? '- ' : `${n}. `) + text.slice(indent.length);
+    });
+  });
+}
+
+function divider() {
+  const ta = $('#note-body');
+  const v = ta.value;
+  const at = ta.selectionEnd;
+  const lineStart = v.lastIndexOf('\n', at - 1) + 1;
+  let lineEnd = v.indexOf('\n', at);
+  if (lineEnd < 0) lineEnd = v.length;
+  if (!v.slice(lineStart, lineEnd).trim()) {
+    // On an empty line: the divider takes it, and the caret goes to a fresh line below. Right
+    // under text it needs a blank line first, or Markdown reads the text as a heading.
+    const prev = v.slice(v.lastIndexOf('\n', lineStart - 2) + 1, Math.max(lineStart - 1, 0));
+    const text = (lineStart > 0 && prev.trim() ? '\n' : '') + '---\n';
+    replaceRange(ta, lineStart, lineEnd, text, lineStart + text.length);
+  } else {
+    replaceRange(ta, lineEnd, lineEnd, '\n\n---\n', lineEnd + 6);
+  }
+}
+
+/** Enter continues a list (`- `, `* `, `1. `, `- [ ] `); Enter on an empty item ends it. */
+function onBodyKey(e) {
+  const ta = e.target;
+  if ((e.ctrlKey || e.metaKey) && !e.altKey && (e.key === 'b' || e.key === 'i')) {
+    e.preventDefault();
+    wrap(e.key === 'b' ? '**' : '*');
+    return;
+  }
+  if (e.key !== 'Enter' || e.shiftKey || e.ctrlKey || e.metaKey || e.altKey || e.isComposing) return;
+  if (ta.selectionStart !== ta.selectionEnd) return;
+  const v = ta.value, at = ta.selectionStart;
+  const start = v.lastIndexOf('\n', at - 1) + 1;
+  const line = v.slice(start, at);
+  const m = /^(\s*)([-*+]|(\d{1,9})([.)]))\s+(\[[ xX]\]\s+)?/.exec(line);
+  if (!m) return;
+  e.preventDefault();
+  if (!line.slice(m[0].length).trim() && v.slice(at, v.indexOf('\n', at) < 0 ? v.length : v.indexOf('\n', at)).trim() === '') {
+    // An empty item: end the list, leaving a blank line (Markdown would run on into the list).
+    replaceRange(ta, start, at, '\n', start + 1);
+    return;
+  }
+  const marker = m[3] ? `${Number(m[3]) + 1}${m[4]} ` : `${m[2]} `;
+  const next = '\n' + m[1] + marker + (m[5] ? '[ ] ' : '');
+  replaceRange(ta, at, at, next, at + next.length);
+  if (m[3]) renumberAfter(ta, at + next.length, m[1], Number(m[3]) + 1, m[4]);
+}
+
+/** After inserting item `n` of a numbered list, the following items of that list count on. */
+function renumberAfter(ta, from, indent, n, sep) {
+  const v = ta.value;
+  let pos = v.indexOf('\n', from);
+  if (pos < 0) return;
+  let expected = n + 1;
+  let out = '';
+  let end = pos;
+  const re = new RegExp('^' + indent.replace(/[\t ]/g, (c) => (c === '\t' ? '\\t' : ' ')) + '(\\d{1,9})' + (sep === ')' ? '\\)' : '\\.') + '(\\s)');
+  let changedAny = false;
+  while (pos >= 0 && pos < v.length) {
+    const ls = pos + 1;
+    const le = v.indexOf('\n', ls) < 0 ? v.length : v.indexOf('\n', ls);
+    const line = v.slice(ls, le);
+    const m = re.exec(line);
+    if (!m) break;
+    const fixed = line.replace(re, indent + expected + sep + '$2');
+    if (fixed !== line) changedAny = true;
+    out += '\n' + fixed;
+    end = le;
+    expected += 1;
+    pos = le < v.length ? le : -1;
+  }
+  if (changedAny) {
+    const start = v.indexOf('\n', from);
+    const caret = ta.selectionStart;
+    replaceRange(ta, start, end, out, caret);
+  }
+}
+
