@@ -59,6 +59,9 @@ public enum TodoServer {
         TaskRoutes(service: service).register(on: api)
         CatalogRoutes(service: service).register(on: api)
         PerspectiveRoutes(service: service).register(on: api)
+        PlanRoutes(service: service).register(on: api)
+        NoteRoutes(service: service).register(on: api)
+        CategoryRoutes(service: service).register(on: api)
         CalendarRoutes(service: service).register(on: router)
         return router
     }

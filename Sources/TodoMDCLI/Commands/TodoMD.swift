@@ -13,9 +13,9 @@ struct TodoMD: ParsableCommand {
             Init.self, Add.self, List.self,
             Today.self, Inbox.self, Upcoming.self, Anytime.self, Someday.self, Flagged.self, Logbook.self,
             Show.self, Edit.self, Done.self, Reopen.self, Cancel.self, Delete.self, Defer.self, Move.self,
-            Areas.self, Projects.self, Tags.self, PerspectiveCommand.self, Doctor.self, Reindex.self, Serve.self, Watch.self,
+            Areas.self, Projects.self, Tags.self, TagCommand.self, NoteCommand.self, PerspectiveCommand.self, Doctor.self, Reindex.self, Serve.self, Watch.self,
             MCPCommand.self, Plan.self, Backlog.self,
-            Open.self, InstallURLHandler.self, Conflicts.self, Resolve.self, Remind.self, Export.self,
+            Open.self, InstallURLHandler.self, Conflicts.self, Resolve.self, Remind.self, Export.self, Import.self,
         ]
     )
 }

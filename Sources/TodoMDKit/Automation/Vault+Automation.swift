@@ -46,8 +46,12 @@ extension Vault {
 
     /// The reminders due at `now` (default: the clock's now) and not yet delivered.
     public func pendingReminders(now: Date? = nil) throws -> [Reminders.Reminder] {
-        try Reminders.due(datedTasks(), now: now ?? clock.now, timeZone: clock.timeZone,
-                          notifyTime: settings.notifyTime, state: reminderState().0)
+        let instant = now ?? clock.now
+        let state = try reminderState().0
+        var pending = try Reminders.due(datedTasks(), now: instant, timeZone: clock.timeZone,
+                                        notifyTime: settings.notifyTime, state: state)
+        if let review = try reviewReminder(now: instant, state: state) { pending.append(review) }
+        return pending
     }
 
     /// Delivers the reminders due at `now` through `notify` and records each one delivered, so it
@@ -62,8 +66,9 @@ extension Vault {
                                  notify: (Reminders.Reminder) throws -> Void) throws -> [Reminders.Reminder] {
         let instant = now ?? clock.now
         let (state, stamp) = try reminderState()
-        let pending = Reminders.due(try datedTasks(), now: instant, timeZone: clock.timeZone,
+        var pending = Reminders.due(try datedTasks(), now: instant, timeZone: clock.timeZone,
                                     notifyTime: settings.notifyTime, state: state)
+        if let review = try reviewReminder(now: instant, state: state) { pending.append(review) }
         var delivered: [Reminders.Reminder] = []
         var failure: Error?
         for reminder in pending {
@@ -210,7 +215,8 @@ extension Vault {
 
     private func decode(_ snapshot: FileSnapshot, id: String) -> TaskDecoding {
         let modified = Date(timeIntervalSince1970: TimeInterval(snapshot.stamp.mtime) / 1e9)
-        return TaskFileCodec.decode(snapshot.bytes, id: id, fileModified: modified, timeZone: clock.timeZone)
+        return TaskFileCodec.decode(snapshot.bytes, id: id, fileModified: modified, timeZone: clock.timeZone,
+                                    fieldMap: folder.fieldMap)
     }
 
     /// Moves any file (task or not) to `.trash/`; returns where it went.

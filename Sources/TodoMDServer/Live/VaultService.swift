@@ -14,6 +14,9 @@ public actor VaultService {
     let monitor: VaultMonitor
     /// Content hash of each side file as last reported (nil: absent).
     private var sideFileHashes: [String: String?] = [:]
+    /// Size and mtime of each note file as last reported (nil: no snapshot yet); see
+    /// `VaultService+Notes.swift`.
+    var noteStamps: [String: String]?
 
     public init(vault: Vault, hub: EventHub) {
         self.vault = vault
@@ -24,14 +27,34 @@ public actor VaultService {
         sideFileHashes = hashes
     }
 
-    /// Runs a read-only request.
+    /// The day of the last complete rollover this server made (nil: none yet).
+    private var rolledOverOn: LocalDate?
+
+    /// Runs a read-only request (after the day's rollover, when the day changed).
     public func read<T: Sendable>(_ body: @Sendable (Vault) throws -> T) throws -> T {
-        try body(vault)
+        startDay()
+        return try body(vault)
+    }
+
+    /// Runs the planner's rollover (§14) at the first request of a new day — and from the
+    /// live-update loop each minute, so open pages see tasks leave a past day at midnight. Its
+    /// changes are published like any other.
+    public func startDay() {
+        let today = vault.clock.today
+        guard rolledOverOn != today else { return }
+        let result: Rollover?
+        do { result = try vault.rolloverIfDayChanged() } catch { return }
+        if result?.skipped.isEmpty ?? true { rolledOverOn = today }
+        let moved = result?.moved ?? []
+        guard !moved.isEmpty else { return }
+        monitor.acknowledge(moved)
+        hub.publish(moved.map { VaultEvent.task(kind: .updated, id: $0) })
     }
 
     /// Runs a request that changes the vault and publishes the task events it returns, then
     /// any side file it changed.
     public func write<T: Sendable>(_ body: @Sendable (Vault) throws -> (T, [VaultEvent])) throws -> T {
+        startDay()
         let (result, events) = try body(vault)
         monitor.acknowledge(events.compactMap { event in
             if case let .task(_, id) = event { return id } else { return nil }
@@ -63,7 +86,7 @@ public actor VaultService {
             // The folder may be mid-rename; the next notification or rescan will catch up.
         }
         hub.publish(events)
-        return events + publishSideFileChanges()
+        return events + publishSideFileChanges() + publishNoteChanges()
     }
 
     /// Delivers the reminders now due (§17) — once per task, date and kind, shared with
@@ -71,6 +94,7 @@ public actor VaultService {
     /// the desktop through `notify-send`.
     @discardableResult
     public func deliverReminders(notifier: String?, environment: [String: String]) -> [Reminders.Reminder] {
+        startDay()
         let today = vault.clock.today
         let delivered = (try? vault.deliverReminders { reminder in
             let message = reminder.message(today: today)

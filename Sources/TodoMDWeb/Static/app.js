@@ -4,6 +4,8 @@ import { get, post, patch, put, del, ref, qs } from './api.js';
 import { toast, showError, sheet, deferSheet, promptSheet, chooseSheet, confirmSheet } from './ui.js';
 import { sortable } from './drag.js';
 import { loadTheme, openSettings } from './settings.js';
+import { initCategories, categoriesChanged, openCategoryManager } from './categories.js';
+import { showNotes, hideNotes, notesChanged, notesKey } from './notes.js';
 
 // The editors load on first use, which keeps the first download small.
 let E = null;
@@ -16,6 +18,10 @@ const openEditor = async (id) => { try { (await loadEditor()).openEditor(id); } 
 const closeEditor = (restore) => { if (E) E.closeEditor(restore); };
 const editorId = () => (E ? E.editorId() : null);
 const editorExternalChange = (id, kind) => { if (E) E.editorExternalChange(id, kind); };
+// The day planner (#/plan, planner.js) loads on first use too.
+let PL = null;
+const planner = async () => PL || (PL = await import('./planner.js'));
+const hidePlan = () => { if (PL) PL.hidePlan(); };
 const openPerspectiveEditor = async (id, ctx) => {
   try { (await import('./perspective.js')).openPerspectiveEditor(id, ctx); } catch (e) { showError(e); }
 };
@@ -24,6 +30,7 @@ const VIEWS = {
   inbox: ['Inbox', 'tray'], today: ['Today', 'star'], upcoming: ['Upcoming', 'calendar'], anytime: ['Anytime', 'stack'],
   someday: ['Someday', 'archive'], flagged: ['Flagged', 'flag'], logbook: ['Logbook', 'book'], all: ['All Tasks', 'list'],
 };
+const PLAN_REGION = { morning: 'Morning', afternoon: 'Afternoon', evening: 'Evening' };
 const MANUAL_VIEWS = new Set(['inbox', 'today', 'anytime', 'someday', 'flagged']);
 const EMPTY = {
   inbox: ['Inbox is empty', 'Tasks without an area or project land here.'],
@@ -64,10 +71,12 @@ function parseRoute() {
   if (kind === 'view' && id) return { kind, id, done: params.get('done') === '1' };
   if (kind === 'perspective' && id) return { kind, id };
   if (kind === 'search') return { kind, q: params.get('q') || '' };
+  if (kind === 'notes') return { kind, id };
+  if (kind === 'plan') return { kind, id };
   return null;
 }
 
-const viewKey = (r = S.route) => r.kind === 'view' ? r.id : r.kind === 'perspective' ? 'perspective:' + r.id : 'search';
+const viewKey = (r = S.route) => r.kind === 'view' ? r.id : r.kind === 'perspective' ? 'perspective:' + r.id : r.kind === 'notes' ? 'notes' : r.kind === 'plan' ? 'plan' : 'search';
 const isDoneRoute = (r = S.route) => (r.kind === 'view' && (r.id === 'logbook' || r.done));
 const prefs = (key = viewKey()) => store.get('view.' + key, {});
 const setPrefs = (p, key = viewKey()) => store.set('view.' + key, p);
@@ -78,6 +87,17 @@ function onRoute() {
   const changed = !S.route || JSON.stringify(r) !== JSON.stringify(S.route);
   S.route = r;
   if (!changed) return;
+  if (r.kind !== 'plan') hidePlan();
+  // Notes (notes.js) take the list's place; leaving them gives it back.
+  if (r.kind === 'notes') { if (editorId()) closeEditor(false); setNav(false); S.listing = null; renderSidebarActive(); showNotes(r, pctx); return; }
+  hideNotes();
+  // So does the planner.
+  if (r.kind === 'plan') {
+    if (editorId()) closeEditor(false);
+    setNav(false); S.listing = null; renderSidebarActive();
+    planner().then((m) => m.showPlan(r, planCtx)).catch(showError);
+    return;
+  }
   if (!isDoneRoute(r) && r.kind !== 'search') S.lastActive = location.hash;
   S.selected = null;
   S.selection.clear();
@@ -129,7 +149,8 @@ function listingPath() {
 }
 
 async function loadList() {
-  if (!S.route) return;
+  if (S.route && S.route.kind === 'plan') { if (PL) PL.planChanged(); return; }
+  if (!S.route || S.route.kind === 'notes') return;
   const seq = ++S.loadSeq;
   const route = S.route;
   try {
@@ -179,9 +200,19 @@ function renderSidebar() {
     const [name, ic] = VIEWS[v.id] || [v.name, 'list'];
     const li = navLink(viewHref(v.id), v.id, v.name || name, v.id in VIEWS ? ic : v.icon, v.id === 'logbook' || v.id === 'all' ? null : v.count,
       { cls: 'v-' + v.id });
-    if (v.id === 'today' || v.id === 'logbook') li.classList.add('gap');
+    if (v.id === 'logbook') li.classList.add('gap');
     views.append(li);
+    if (v.id === 'today') {
+      // The day planner sits under Today: its count is what is still open on today's plan.
+      const plan = sb.plan || {};
+      const pl = navLink('#/plan', 'plan', 'Plan', 'sunrise', plan.open || null, { cls: 'v-plan' });
+      pl.classList.add('gap');
+      views.append(pl);
+    }
   }
+  const notesLi = navLink('#/notes', 'notes', 'Notes', 'book', null, { cls: 'v-notes' });
+  notesLi.classList.add('gap');
+  views.append(notesLi);
   const sections = [views];
   const areas = sb.areas || [];
   if (areas.length) {
@@ -199,8 +230,13 @@ function renderSidebar() {
   if (loose.length) {
     sections.push(section('Projects', h('ul', { class: 'nav-list' }, loose.map((p) => navLink(viewHref('project:' + p.name), 'project:' + p.name, p.name, 'folder', p.count)))));
   }
-  if ((sb.tags || []).length) {
-    sections.push(section('Tags', h('ul', { class: 'nav-list nav-tags' }, sb.tags.map((t) => navLink(viewHref('tag:' + t.name), 'tag:' + t.name, t.name, 'tag', t.count))), 'tags'));
+  {
+    // Always there: its header opens the category manager (categories.js), even before any task has a tag.
+    const tags = sb.tags || [];
+    const tagSec = section('Tags', tags.length ? h('ul', { class: 'nav-list nav-tags' }, tags.map((t) => navLink(viewHref('tag:' + t.name), 'tag:' + t.name, t.name, 'tag', t.count)))
+      : h('p', { class: 'nav-hint', text: 'Add #tags to tasks; give them icons and colours here.' }), 'tags');
+    $('.nav-h', tagSec).append(h('button', { type: 'button', class: 'icon-btn small', 'aria-label': 'Edit categories', title: 'Categories', onclick: () => openCategoryManager() }, icon('edit')));
+    sections.push(tagSec);
   }
   const plist = h('ul', { class: 'nav-list', id: 'persp-list' }, (sb.perspectives || []).map((p) => {
     const ic = icon(p.icon || 'list');
@@ -272,7 +308,7 @@ function routeTitle() {
 }
 
 function renderHeader() {
-  if (!S.route) return;
+  if (!S.route || S.route.kind === 'notes' || S.route.kind === 'plan') return;
   const [title, ic, color] = routeTitle();
   const t = $('#view-title');
   const ico = icon(ic || 'list', 'title-icon');
@@ -418,6 +454,8 @@ function taskRow(t) {
     const over = t.due < td;
     meta.push(chip(over ? 'overdue' : t.due === td ? 'due-today' : 'due', (over ? 'Due ' : 'Due ') + relDate(t.due), null, over ? 'Overdue' : null));
   }
+  // Planned for today in the 1–3–5 planner: which part of the day (Things' "This Evening").
+  if (!done && t.plan_date === td && PLAN_REGION[t.region]) meta.push(chip('sched', PLAN_REGION[t.region] + (t.bucket === 'must' ? ' · Must-Do' : ''), 'sunrise', 'Planned'));
   if (done && t.completed) meta.push(chip('muted', (t.status === 'cancelled' ? 'Cancelled ' : 'Done ') + relDate(localDay(t.completed)), null));
   const inProject = r.kind === 'view' && (r.id === 'project:' + t.project || (r.id.startsWith('area:') && (prefs().mode || 'list') === 'list'));
   if (t.project && !inProject) meta.push(chip('pill', t.project, 'folder', 'Project'));
@@ -768,6 +806,8 @@ function onKey(e) {
     return;
   }
   if (typing) return;
+  if (S.route && S.route.kind === 'notes' && !gPending && notesKey(e)) return;
+  if (S.route && S.route.kind === 'plan' && !gPending && PL && PL.planKey(e)) return;
   if (gPending && Date.now() - gPending < 1500) {
     gPending = 0;
     if (GO[e.key]) { e.preventDefault(); location.hash = viewHref(GO[e.key]); }
@@ -824,6 +864,8 @@ function connectEvents() {
     let d = {};
     try { d = JSON.parse(ev.data); } catch { /* ignore */ }
     if (d.file === '.theme.json') loadTheme();
+    if (d.file === '.tags.json') categoriesChanged();
+    if (d.file && d.file.startsWith('Notes/')) { notesChanged(d.file); return; }
     refresh();
   });
   // Many tasks arrived at once (an agent or an import): say so, calmly, and offer the Inbox.
@@ -836,13 +878,19 @@ function connectEvents() {
   es.addEventListener('reminder', (ev) => {
     let d = {};
     try { d = JSON.parse(ev.data); } catch { /* ignore */ }
-    if (d.message) toast(d.message, { timeout: 10000 });
+    // The planner's end-of-day review offers the board; other reminders are about one task.
+    if (d.message && d.id === 'plan:review') toast(d.message, { action: 'Review', onAction: () => { location.hash = '#/plan'; }, timeout: 15000 });
+    else if (d.message) toast(d.message, { timeout: 10000 });
   });
   es.addEventListener('error', () => { broken = true; });
   es.addEventListener('open', () => { if (broken) { broken = false; refresh(); } });
 }
 
 // ---------- Wiring ----------
+const planCtx = {
+  openEditor: (id) => openEditor(id),
+  refreshSidebar: () => loadSidebar(),
+};
 const pctx = {
   sidebar: () => S.sidebar,
   refresh: () => refresh(0),
@@ -923,6 +971,7 @@ function wire() {
 async function boot() {
   wire();
   loadTheme();
+  initCategories();
   onRoute();
   await loadSidebar();
   connectEvents();
