@@ -145,6 +145,7 @@ class PlannerTest(BrowserTestCase):
     def test_3_drag_between_buckets_and_onto_a_region(self):
         self.open_plan("afternoon")
         wait_for(lambda: len(self.plan_rows()) >= 4, message="the afternoon's rows")
+        time.sleep(0.5)  # let late live events from the previous test settle before measuring
         stretch = "20261120-0810-stretch.md"
 
         def centre(selector):

@@ -203,5 +203,6 @@ export function sortable(container, opts) {
     g = null;
   }
 
-  return { busy: () => !!g && g.mode !== 'pending' };
+  // busy: a drag or swipe is under way; pressed: a pointer is down on an item (maybe about to drag).
+  return { busy: () => !!g && g.mode !== 'pending', pressed: () => !!g };
 }

@@ -13,7 +13,7 @@ const REGION_NAME = Object.fromEntries(REGIONS.map(([id, name]) => [id, name]));
 const BUCKET_NAME = Object.fromEntries(BUCKETS.map(([id, name]) => [id, name]));
 const ADD_HINT = { must: 'Add the Must-Do', complementary: 'Add a Complementary task', misc: 'Add a Misc task' };
 
-const P = { active: false, ctx: null, route: null, board: null, backlog: null, seq: 0, busy: 0 };
+const P = { active: false, ctx: null, route: null, board: null, backlog: null, seq: 0, busy: 0, list: null };
 
 /** Shows the planner for `route` ({kind: 'plan', id: '' | region | 'backlog'}). */
 export async function showPlan(route, ctx) {
@@ -48,7 +48,10 @@ export function hidePlan() {
 
 /** Something changed in the vault: reload what is shown (drags and requests finish first). */
 export function planChanged() {
-  if (P.active && !P.busy && !document.body.classList.contains('is-dragging')) load();
+  if (!P.active || P.busy) return;
+  // Never replace the rows under a finger or a mouse button: wait for the gesture to end.
+  if (document.body.classList.contains('is-dragging') || (P.list && P.list.pressed())) { setTimeout(planChanged, 250); return; }
+  load();
 }
 
 /** Keys on the planner outside text fields: `n` adds to the first bucket with room; the task
@@ -72,6 +75,7 @@ async function load() {
     if (seq !== P.seq || !P.active) return;
     P.board = board;
     P.backlog = backlog;
+    if (P.list && P.list.pressed()) { setTimeout(planChanged, 250); return; }
     render();
   } catch (e) {
     if (seq === P.seq) showError(e);
@@ -246,7 +250,7 @@ function toggleDone(t) {
 }
 
 function wireList(list, region) {
-  sortable(list, {
+  P.list = sortable(list, {
     items: '.ptask', groups: '.pgroup', ignore: 'input, button.check, .pmove',
     targets: '.rtab[data-region]',
     onDrop: (el, { before, group, fromGroup }) => {
@@ -287,7 +291,7 @@ function backlogView() {
       list.append(row);
     }
   }
-  sortable(list, {
+  P.list = sortable(list, {
     items: '.ptask', groups: '.pgroup', ignore: 'input, button',
     targets: '.rtab[data-region]',
     onDrop: () => load(), // the backlog has no manual order: put the row back
