@@ -18,6 +18,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.25.0"),
     ],
     targets: [
         // The core: model, file codec, vault, index, queries and views. No networking, no CLI.
@@ -50,6 +53,19 @@ let package = Package(
                 .product(name: "MCP", package: "swift-sdk"),
             ]
         ),
+        // `todomd sync`: two-way sync of tasks and notes with PostgreSQL, over postgres-nio
+        // (durable outbox, merge base, field-by-field merge, tombstones).
+        .target(
+            name: "TodoMDSync",
+            dependencies: [
+                "TodoMDKit",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         // The command line, as a library so tests can run commands in-process.
         .target(
             name: "TodoMDCLI",
@@ -57,6 +73,7 @@ let package = Package(
                 "TodoMDKit",
                 "TodoMDServer",
                 "TodoMDMCP",
+                "TodoMDSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -76,6 +93,12 @@ let package = Package(
             .product(name: "HTTPTypes", package: "swift-http-types"),
         ]),
         .testTarget(name: "TodoMDCLITests", dependencies: ["TodoMDCLI", "TodoMDKit", "TodoMDTestSupport"]),
+        // Sync against a real PostgreSQL: run under scripts/with-postgres (skipped without it).
+        .testTarget(name: "TodoMDSyncTests", dependencies: [
+            "TodoMDSync", "TodoMDCLI", "TodoMDKit", "TodoMDTestSupport",
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

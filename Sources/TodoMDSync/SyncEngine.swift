@@ -1,0 +1,334 @@
+import Foundation
+import GRDB
+import Logging
+import TodoMDKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Two-way sync of a vault's tasks and notes with a PostgreSQL database (§16, §22).
+///
+/// One pass (``sync(progress:)``):
+/// 1. **Record** — every file whose content differs from its merge base (or from its pending
+///    change) becomes an outbox entry, committed to `.todomd/sync/state.sqlite` before anything
+///    is sent; a file gone since the last sync becomes a tombstone. This needs no network.
+/// 2. **Pull** — rows with a revision above the cursor are applied: written to the file when
+///    nothing changed locally, merged field by field (``FieldMerge``) when something did.
+/// 3. **Push** — outbox entries are upserted in batches, each only if the server still has the
+///    revision the change was made against, tagged with the change's id: a push repeated after
+///    a crash is recognized, never applied twice, and a push that lost a race is pulled,
+///    merged and pushed again.
+///
+/// The base, the outbox and the cursor move together in local transactions, so the process can
+/// be killed at any moment and the next pass picks up where it stopped.
+public final class SyncEngine: Sendable {
+    /// The database synced with.
+    public let url: DatabaseURL
+    let files: LocalFiles
+    let state: SyncState
+    let clock: TodoClock
+    let logger: Logger
+    private let lockDescriptor: Int32
+
+    /// Opens the sync state of the vault at `vaultPath` and takes its sync lock.
+    ///
+    /// - Throws: ``TodoError/noVault(_:)``; ``SyncError/busy(path:)`` when another sync runs on
+    ///   the vault; ``SyncError/damagedState(path:reason:)``.
+    public init(vaultPath: String, url: DatabaseURL, clock: TodoClock,
+                logger: Logger = Logger(label: "todomd.sync")) throws {
+        var folder = try VaultFolder(path: vaultPath)
+        folder.audit = AuditLog(root: folder.root, actor: "sync", clock: clock)
+        // A vault read through a field map (TaskNotes in place) syncs in §3 terms and keeps the
+        // other tool's names in its files, as every other command does.
+        folder.fieldMap = try FieldMap.load(from: folder)
+        state = try SyncState(vaultRoot: folder.root)
+        let lockPath = folder.root + "/.todomd/sync/lock"
+        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw TodoError.io(path: ".todomd/sync/lock", reason: String(cString: strerror(errno))) }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            close(fd)
+            throw SyncError.busy(path: ".todomd/sync/lock")
+        }
+        lockDescriptor = fd
+        files = LocalFiles(folder: folder, clock: clock)
+        self.url = url
+        self.clock = clock
+        self.logger = logger
+    }
+
+    deinit { close(lockDescriptor) }
+
+    /// The database URL to use: `option` when given, else `sync_url` in the vault's
+    /// `.todomd/config.json`.
+    ///
+    /// - Throws: ``SyncError/noDatabase``, ``SyncError/invalidURL(_:reason:)``, or
+    ///   ``TodoError/noVault(_:)``.
+    public static func databaseURL(option: String?, vaultPath: String) throws -> DatabaseURL {
+        if let option, !option.isEmpty { return try DatabaseURL(parsing: option) }
+        let folder = try VaultFolder(path: vaultPath)
+        var settings = VaultSettings()
+        if folder.exists(".todomd/config.json") {
+            let snapshot = try folder.read(".todomd/config.json")
+            settings = try VaultSettings(text: String(decoding: snapshot.bytes, as: UTF8.self))
+        }
+        guard let text = settings.json["sync_url"]?.stringValue, !text.isEmpty else { throw SyncError.noDatabase }
+        return try DatabaseURL(parsing: text)
+    }
+
+    /// Local changes waiting to be pushed.
+    public func pendingCount() throws -> Int { try state.read { try state.pendingCount($0) } }
+
+    // MARK: - A pass
+
+    /// Records local changes, then pulls and pushes until the vault and the database agree.
+    ///
+    /// - Throws: ``SyncError/unreachable(_:reason:)`` when the database cannot be reached (the
+    ///   local changes are recorded first and kept for the next pass), ``SyncError/database(_:reason:)``.
+    public func sync(progress: (@Sendable (SyncProgress) -> Void)? = nil) async throws -> SyncSummary {
+        var summary = SyncSummary()
+        try recordLocalChanges(&summary, progress: progress)
+        let remote = try await RemoteStore.connect(url, logger: logger)
+        do {
+            try await remote.prepareSchema()
+            let identity = try await remote.identity()
+            let known = try state.read { try state.meta($0, "database") }
+            if known != identity {
+                // Another database (or this one recreated): what was synced before means nothing here.
+                try state.write { db in
+                    if known != nil { try state.reset(db) }
+                    try state.setMeta(db, "database", identity)
+                }
+                if known != nil { try recordLocalChanges(&summary, progress: progress) }
+            }
+            try await pull(remote, &summary, progress: progress)
+            try await push(remote, &summary, progress: progress)
+            summary.pending = try pendingCount()
+        } catch {
+            await remote.close()
+            throw error
+        }
+        await remote.close()
+        return summary
+    }
+
+    // MARK: - Recording local changes
+
+    struct Key: Hashable {
+        let kind: SyncKind
+        let id: String
+    }
+
+    /// This vault's id, the prefix of its change ids.
+    func vaultID(_ db: Database) throws -> String {
+        if let id = try state.meta(db, "vault_id") { return id }
+        let id = String(UUID().uuidString.lowercased().prefix(13))
+        try state.setMeta(db, "vault_id", id)
+        return id
+    }
+
+    func newChangeID(_ vaultID: String) -> String { vaultID + ":" + UUID().uuidString.lowercased() }
+
+    /// Compares every file with its base (or pending change) and records what changed in the
+    /// outbox, in one transaction.
+    func recordLocalChanges(_ summary: inout SyncSummary, progress: (@Sendable (SyncProgress) -> Void)?) throws {
+        let (found, duplicates) = files.scan()
+        summary.skipped += duplicates.map { "\($0): another file has the same name; rename one to sync it" }
+        var skipped: [String] = []
+        try state.write { db in
+            let vaultID = try vaultID(db)
+            let bases = Dictionary(try state.bases(db).map { (Key(kind: $0.kind, id: $0.id), $0) },
+                                   uniquingKeysWith: { a, _ in a })
+            let pending = Dictionary(try state.outbox(db).map { (Key(kind: $0.kind, id: $0.id), $0) },
+                                     uniquingKeysWith: { a, _ in a })
+            var seen: Set<Key> = []
+            seen.reserveCapacity(found.count)
+            for (index, file) in found.enumerated() {
+                if index % 500 == 0 { progress?(.scanning(index, found.count)) }
+                let key = Key(kind: file.kind, id: file.id)
+                seen.insert(key)
+                let entry = pending[key]
+                let base = bases[key].flatMap { $0.deleted ? nil : $0 }
+                // What the file looked like when last recorded: the pending change, else the base.
+                let known: (path: String, hash: String, size: Int, mtime: Int64)?
+                if let entry {
+                    known = entry.record == nil ? nil : (entry.path, entry.hash, entry.size, entry.mtime)
+                } else {
+                    known = base.map { ($0.path, $0.hash, $0.size, $0.mtime) }
+                }
+                if let known, known.path == file.path, known.size == file.size, known.mtime == file.mtime { continue }
+                let record: SyncRecord, snapshot: FileSnapshot
+                switch files.read(file.kind, path: file.path) {
+                case let .record(r, s): (record, snapshot) = (r, s)
+                case let .unreadable(reason):
+                    skipped.append("\(file.path): \(reason)")
+                    continue
+                }
+                let stamp = snapshot.stamp
+                let table = entry == nil ? "base" : "outbox"
+                if let known, known.path == file.path, known.hash == stamp.hash {
+                    try updateFileState(db, table, key, path: file.path, stamp: stamp)
+                    continue
+                }
+                let knownRecord: SyncRecord?
+                if let entry {
+                    knownRecord = entry.record
+                } else {
+                    knownRecord = base == nil ? nil : try state.baseRecord(db, file.kind, file.id)
+                }
+                if let knownRecord, knownRecord == record, known?.path == file.path {
+                    // Same content in other bytes (a reformatted file): nothing to push.
+                    try updateFileState(db, table, key, path: file.path, stamp: stamp)
+                    continue
+                }
+                try state.enqueue(db, OutboxEntry(
+                    kind: file.kind, id: file.id, changeID: newChangeID(vaultID), path: file.path, hash: stamp.hash,
+                    size: stamp.size, mtime: stamp.mtime, record: record,
+                    baseRevision: entry?.baseRevision ?? bases[key]?.revision, conflictLoser: entry?.conflictLoser))
+            }
+            progress?(.scanning(found.count, found.count))
+            // Gone since the last sync: a tombstone (deletes propagate, §16).
+            var gone = Set(bases.filter { !$0.value.deleted }.keys)
+            gone.formUnion(pending.keys)
+            for key in gone.subtracting(seen) {
+                let entry = pending[key]
+                if let entry, entry.record == nil { continue }
+                guard let path = entry?.path ?? bases[key]?.path else { continue }
+                try state.enqueue(db, OutboxEntry(
+                    kind: key.kind, id: key.id, changeID: newChangeID(vaultID), path: path, hash: "", size: 0,
+                    mtime: 0, record: nil, baseRevision: entry?.baseRevision ?? bases[key]?.revision, conflictLoser: nil))
+            }
+        }
+        summary.skipped += skipped
+    }
+
+    /// Remembers a file's new hash and stat for its base or pending change (content unchanged).
+    func updateFileState(_ db: Database, _ table: String, _ key: Key, path: String, stamp: FileStamp) throws {
+        try db.execute(sql: "UPDATE \(table) SET path = ?, hash = ?, size = ?, mtime = ? WHERE kind = ? AND id = ?",
+                       arguments: [path, stamp.hash, stamp.size, stamp.mtime, key.kind.rawValue, key.id])
+    }
+
+    // MARK: - Pull
+
+    /// Applies every row changed on the server since the cursor.
+    func pull(_ remote: RemoteStore, _ summary: inout SyncSummary,
+              progress: (@Sendable (SyncProgress) -> Void)?) async throws {
+        let cursor = try state.read { try state.cursor($0) }
+        let rows = try await remote.changes(since: cursor)
+        guard !rows.isEmpty else { return }
+        var done = 0
+        var start = 0
+        while start < rows.count {
+            let chunk = rows[start..<min(start + 500, rows.count)]
+            var local = summary
+            try state.write { db in
+                let vaultID = try vaultID(db)
+                for row in chunk { try apply(row, db, &local, vaultID: vaultID) }
+                if let last = chunk.last { try state.setCursor(db, last.revision) }
+                // The files are on disk before the bases saying so are committed.
+                files.flush()
+            }
+            summary = local
+            done += chunk.count
+            start += chunk.count
+            progress?(.pulling(done, rows.count))
+        }
+    }
+
+    // MARK: - Push
+
+    /// Crash testing (`SyncProcessTests`): with `TODOMD_SYNC_CRASH_AFTER_BATCHES=N` the process
+    /// kills itself with SIGKILL right after the server committed its Nth pushed batch and before
+    /// the outbox records it — the worst moment for a crash. Unset in normal use.
+    static let crashAfterBatches: Int? = ProcessInfo.processInfo.environment["TODOMD_SYNC_CRASH_AFTER_BATCHES"]
+        .flatMap { Int($0) }
+
+    /// Pushes the outbox; a row the server changed meanwhile is fetched, merged and pushed again.
+    func push(_ remote: RemoteStore, _ summary: inout SyncSummary,
+              progress: (@Sendable (SyncProgress) -> Void)?) async throws {
+        let cursor = try state.read { try state.cursor($0) }
+        var newest: Int64 = 0
+        var pushedBatches = 0
+        for _ in 0..<8 {
+            let entries = try state.read { try state.outbox($0) }
+            guard !entries.isEmpty else { break }
+            var rejected: [SyncKind: [String]] = [:]
+            var sent = 0
+            for kind in SyncKind.allCases {
+                let list = entries.filter { $0.kind == kind }
+                var start = 0
+                while start < list.count {
+                    let batch = Array(list[start..<min(start + 1000, list.count)])
+                    start += batch.count
+                    let rows = batch.map { entry in
+                        PushRow(id: entry.id, record: entry.record, path: entry.path, changeID: entry.changeID,
+                                baseRevision: entry.baseRevision, conflictLoser: entry.conflictLoser)
+                    }
+                    let written = try await remote.push(kind, rows)
+                    pushedBatches += 1
+                    if let n = Self.crashAfterBatches, pushedBatches >= n { kill(getpid(), SIGKILL) }
+                    var acked = 0
+                    try state.write { db in
+                        for entry in batch {
+                            if let revision = written[entry.id] {
+                                try acknowledge(entry, revision: revision, db)
+                                newest = max(newest, revision)
+                                acked += 1
+                            } else {
+                                rejected[kind, default: []].append(entry.id)
+                            }
+                        }
+                    }
+                    summary.pushed += acked
+                    sent += batch.count
+                    progress?(.pushing(sent, entries.count))
+                }
+            }
+            guard !rejected.isEmpty else { break }
+            for (kind, ids) in rejected {
+                var start = 0
+                while start < ids.count {
+                    let chunk = Array(ids[start..<min(start + 1000, ids.count)])
+                    start += chunk.count
+                    let rows = try await remote.rows(kind, ids: chunk)
+                    var local = summary
+                    try state.write { db in
+                        let vaultID = try vaultID(db)
+                        for row in rows { try apply(row, db, &local, vaultID: vaultID) }
+                        files.flush()
+                        let present = Set(rows.map(\.id))
+                        for id in chunk where !present.contains(id) {
+                            // The row is gone from the server altogether: push it as new.
+                            try db.execute(sql: "UPDATE outbox SET base_revision = NULL WHERE kind = ? AND id = ?",
+                                           arguments: [kind.rawValue, id])
+                        }
+                    }
+                    summary = local
+                }
+            }
+        }
+        try await skipOwnRows(remote, from: cursor, through: newest)
+    }
+
+    /// After a push, moves the cursor over the revisions it wrote when nobody else wrote in
+    /// between: the next pass then need not read our own rows back.
+    func skipOwnRows(_ remote: RemoteStore, from cursor: Int64, through newest: Int64) async throws {
+        guard newest > cursor, try state.read({ try state.pendingCount($0) }) == 0 else { return }
+        let ours = try state.write { try vaultID($0) }
+        guard try await remote.foreignChanges(after: cursor, through: newest, vaultID: ours) == 0 else { return }
+        try state.write { db in
+            // Only if no pull moved it meanwhile (rows fetched for a rejected push may have).
+            if try state.cursor(db) == cursor { try state.setCursor(db, newest) }
+        }
+    }
+
+    /// The server took `entry` at `revision`: it becomes the base.
+    func acknowledge(_ entry: OutboxEntry, revision: Int64, _ db: Database) throws {
+        try state.saveBase(db, BaseEntry(kind: entry.kind, id: entry.id, path: entry.path, hash: entry.hash,
+                                         size: entry.size, mtime: entry.mtime, revision: revision,
+                                         changeID: entry.changeID, deleted: entry.record == nil),
+                           record: entry.record)
+        try state.dequeue(db, entry.kind, entry.id)
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// What can go wrong while syncing, in words a user can act on.
+public enum SyncError: Error, LocalizedError, Sendable, Equatable {
+    /// The database URL cannot be used (the URL with its password redacted, why).
+    case invalidURL(String, reason: String)
+    /// No URL was given and `.todomd/config.json` has no `sync_url`.
+    case noDatabase
+    /// The database could not be reached (redacted URL, why). The outbox is kept.
+    case unreachable(String, reason: String)
+    /// The database answered with an error (what we were doing, the server's message).
+    case database(String, reason: String)
+    /// A file under `.todomd/sync/` is damaged (path, why).
+    case damagedState(path: String, reason: String)
+    /// Another `todomd sync` holds the vault's sync lock.
+    case busy(path: String)
+
+    public var errorDescription: String? {
+        switch self {
+        case let .invalidURL(url, reason):
+            return "The database URL \(url) cannot be used: \(reason)."
+        case .noDatabase:
+            return "No database to sync with: pass --database postgres://USER:PASSWORD@HOST:PORT/DATABASE "
+                + "or set \"sync_url\" in .todomd/config.json."
+        case let .unreachable(url, reason):
+            return "Cannot reach \(url): \(reason). Local changes are kept in the outbox and pushed next time."
+        case let .database(what, reason):
+            return "The database refused \(what): \(reason). Local changes are kept in the outbox."
+        case let .damagedState(path, reason):
+            return "\(path) is damaged: \(reason). Move it aside and sync again to rebuild it from the files."
+        case let .busy(path):
+            return "Another `todomd sync` is running on this vault (lock \(path)); wait for it or stop it."
+        }
+    }
+}
