@@ -178,7 +178,6 @@ extension TaskFileCodec {
                 + "rewrite it as one `key: value` per line")
         }
         let layout = document.layout
-        let eol = String(decoding: layout.lineEnding, as: UTF8.self)
         let lines = layout.yamlLines
         if !changes.isEmpty, hasOtherLineBreaks(layout.yamlBytes) {
             // YAML counts these as line breaks, so its key line numbers would not match ours.
@@ -186,20 +185,9 @@ extension TaskFileCodec {
                 + "(a lone CR, NEL, or U+2028/U+2029)")
         }
         // Spans of the top-level keys, in line units (0-based into `lines`).
-        let keyed = document.pairs.map { (key: $0.key, line: $0.line - 1) }.sorted { $0.line < $1.line }
-        // Every key's line must exist before any span is measured (a span ends at the next key).
-        guard keyed.allSatisfy({ $0.line >= 0 && $0.line < lines.count }) else {
-            throw TodoError.notEditable(path: id, reason: "a key's position could not be found")
-        }
-        var spans: [String: Range<Int>] = [:]
-        for (i, entry) in keyed.enumerated() {
-            var end = i + 1 < keyed.count ? keyed[i + 1].line : lines.count
-            // Trailing blank lines and column-0 comments belong to no key: leave them in place.
-            while end - 1 > entry.line, isBlankOrComment(layout.bytes[lines[end - 1]]) { end -= 1 }
-            spans[entry.key] = entry.line..<end
-        }
+        let (keyed, spans) = try layout.keySpans(document.pairs.map { (key: $0.key, line: $0.line) }, path: id)
 
-        var replacements: [(range: Range<Int>, text: [String])] = []
+        var replacements: [FrontmatterLayout.LineEdit] = []
         var insertions: [(String, FieldValue)] = []
         for field in TaskField.allCases {
             guard let change = changes.values[field] else { continue }
@@ -216,27 +204,7 @@ extension TaskFileCodec {
             let at = lastKnown.flatMap { spans[$0.key]?.upperBound } ?? lines.count
             replacements.append((at..<at, insertions.flatMap { render($0.0, $0.1) }))
         }
-        replacements.sort { $0.range.lowerBound < $1.range.lowerBound }
-
-        var out: [UInt8] = Array(layout.bytes[0..<layout.yamlStart])
-        var lineIndex = 0
-        for r in replacements {
-            while lineIndex < r.range.lowerBound { out += layout.bytes[lines[lineIndex]]; lineIndex += 1 }
-            for text in r.text { out += Array((text + eol).utf8) }
-            lineIndex = max(lineIndex, r.range.upperBound)
-        }
-        while lineIndex < lines.count { out += layout.bytes[lines[lineIndex]]; lineIndex += 1 }
-        if let newBody {
-            out += layout.bytes[layout.closingStart..<layout.closingEnd]
-            // A closing `---` at the very end without a line break needs one before the body.
-            let closingHasBreak = layout.closingEnd > layout.closingStart
-                && [0x0A, 0x0D].contains(layout.bytes[layout.closingEnd - 1])
-            if !closingHasBreak, !newBody.isEmpty { out += layout.lineEnding }
-            if !newBody.isEmpty { out += layout.lineEnding }
-            out += Array(newBody.utf8)
-        } else {
-            out += layout.bytes[layout.closingStart...]
-        }
+        let out = layout.splicing(replacements, body: newBody)
 
         // Read the result back: it must be exactly the intended task.
         var expected = before

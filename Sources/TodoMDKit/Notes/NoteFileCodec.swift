@@ -183,24 +183,14 @@ public enum NoteFileCodec {
         if TaskFileCodec.hasOtherLineBreaks(layout.yamlBytes) {
             throw TodoError.notEditable(path: path, reason: "its frontmatter has line breaks other than LF or CRLF")
         }
-        let eol = String(decoding: layout.lineEnding, as: UTF8.self)
         let lines = layout.yamlLines
-        let keyed = document.pairs.map { (key: $0.key, line: $0.line - 1) }.sorted { $0.line < $1.line }
-        guard keyed.allSatisfy({ $0.line >= 0 && $0.line < lines.count }) else {
-            throw TodoError.notEditable(path: path, reason: "a key's position could not be found")
-        }
-        var spans: [String: Range<Int>] = [:]
-        for (i, entry) in keyed.enumerated() {
-            var end = i + 1 < keyed.count ? keyed[i + 1].line : lines.count
-            while end - 1 > entry.line, TaskFileCodec.isBlankOrComment(layout.bytes[lines[end - 1]]) { end -= 1 }
-            spans[entry.key] = entry.line..<end
-        }
+        let (keyed, spans) = try layout.keySpans(document.pairs.map { (key: $0.key, line: $0.line) }, path: path)
         var values: [(String, FieldValue)] = []
         if let title = changes.title { values.append(("title", .string(title))) }
         if let pinned = changes.pinned { values.append(("pinned", .bool(pinned))) }
         values.append(("modified", .dateTime(modified)))
 
-        var replacements: [(range: Range<Int>, text: [String])] = []
+        var replacements: [FrontmatterLayout.LineEdit] = []
         var insertions: [String] = []
         for (key, value) in values {
             if let span = spans[key] {
@@ -214,26 +204,6 @@ public enum NoteFileCodec {
             let at = lastKnown.flatMap { spans[$0.key]?.upperBound } ?? lines.count
             replacements.append((at..<at, insertions))
         }
-        replacements.sort { $0.range.lowerBound < $1.range.lowerBound }
-
-        var out: [UInt8] = Array(layout.bytes[0..<layout.yamlStart])
-        var lineIndex = 0
-        for r in replacements {
-            while lineIndex < r.range.lowerBound { out += layout.bytes[lines[lineIndex]]; lineIndex += 1 }
-            for text in r.text { out += Array((text + eol).utf8) }
-            lineIndex = max(lineIndex, r.range.upperBound)
-        }
-        while lineIndex < lines.count { out += layout.bytes[lines[lineIndex]]; lineIndex += 1 }
-        if let newBody = changes.body {
-            out += layout.bytes[layout.closingStart..<layout.closingEnd]
-            let closingHasBreak = layout.closingEnd > layout.closingStart
-                && [0x0A, 0x0D].contains(layout.bytes[layout.closingEnd - 1])
-            if !closingHasBreak, !newBody.isEmpty { out += layout.lineEnding }
-            if !newBody.isEmpty { out += layout.lineEnding }
-            out += Array(newBody.utf8)
-        } else {
-            out += layout.bytes[layout.closingStart...]
-        }
-        return out
+        return layout.splicing(replacements, body: changes.body)
     }
 }
