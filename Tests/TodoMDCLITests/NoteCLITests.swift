@@ -118,3 +118,26 @@ struct NoteCLITests {
         #expect(try v.text("Notes/draft.md").hasSuffix("newer\n"))
     }
 }
+
+/// Markdown bodies start with `-` (a list) more often than not: the text options take them as
+/// values, not as options.
+@Suite struct BodyOptionTests {
+    @Test func bodiesThatStartWithADashAreValues() async throws {
+        let v = try TemporaryVault()
+        let note = await v.run("note", "add", "Weekend", "--body", "- Fix the gate\n- Mow the lawn\n")
+        #expect(note.code == 0)
+        #expect(try v.text("Notes/weekend.md").hasSuffix("\n- Fix the gate\n- Mow the lawn\n"))
+        let edited = await v.run("note", "edit", "weekend", "--body", "- Mow the lawn\n")
+        #expect(edited.code == 0)
+        #expect(try v.text("Notes/weekend.md").hasSuffix("\n- Mow the lawn\n"))
+
+        let task = await v.run("add", "Pack", "--note", "- passport\n- charger\n", "--description", "-- carry-on only")
+        #expect(task.code == 0)
+        let id = task.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = try v.text(id)
+        #expect(text.hasSuffix("\n- passport\n- charger\n"))
+        #expect(text.contains("description: \"-- carry-on only\""))
+        #expect(await v.run("edit", id, "--body", "- passport\n").code == 0)
+        #expect(try v.text(id).hasSuffix("\n- passport\n"))
+    }
+}

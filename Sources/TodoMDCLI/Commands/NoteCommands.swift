@@ -83,7 +83,7 @@ struct NoteList: VaultCommand {
 struct NoteAdd: VaultCommand {
     static let configuration = CommandConfiguration(commandName: "add", abstract: "Write a new note; prints its id.")
     @Argument(help: "The title.") var title: [String]
-    @Option(help: "The Markdown body.") var body: String?
+    @Option(parsing: .unconditional, help: "The Markdown body (may start with `-`).") var body: String?
     @Flag(help: "Pin it (pinned notes list first).") var pin = false
     @OptionGroup var output: OutputOptions
     @OptionGroup var global: GlobalOptions
@@ -144,7 +144,7 @@ struct NoteEdit: VaultCommand {
     static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a note's title or body.")
     @Argument(help: "The note.") var note: String
     @Option(help: "The new title.") var title: String?
-    @Option(help: "The new Markdown body (replaces the old one).") var body: String?
+    @Option(parsing: .unconditional, help: "The new Markdown body (replaces the old one).") var body: String?
     @OptionGroup var output: OutputOptions
     @OptionGroup var global: GlobalOptions
     func run(_ context: CommandContext) throws {

@@ -34,8 +34,8 @@ struct FieldOptions: ParsableArguments {
     @Option(name: .customLong("tag"), help: "A tag (repeat for several).") var tags: [String] = []
     @Option(help: "Estimated minutes.") var estimate: Int?
     @Option(help: "A recurrence rule (RRULE), e.g. FREQ=WEEKLY;BYDAY=SA.") var `repeat`: String?
-    @Option(help: "A one-line description shown under the title.") var description: String?
-    @Option(help: "The body (notes) of the task.") var note: String?
+    @Option(parsing: .unconditional, help: "A one-line description shown under the title.") var description: String?
+    @Option(parsing: .unconditional, help: "The body (notes) of the task; may start with `-`.") var note: String?
     @Option(help: "Who created the task (default: user).") var source: String?
 
     /// The field changes these options ask for.
@@ -153,7 +153,7 @@ struct Edit: VaultCommand {
     @Option(help: "A recurrence rule (RRULE).") var recurrence: String?
     @Option(name: .customLong("recurrence-mode"), help: "fixed or after_completion.") var recurrenceMode: String?
     @Option(name: .customLong("estimated-minutes"), help: "Estimated minutes.") var estimatedMinutes: Int?
-    @Option(name: .customLong("body"), help: "Replace the body.") var body: String?
+    @Option(name: .customLong("body"), parsing: .unconditional, help: "Replace the body.") var body: String?
     @Option(name: .customLong("clear"), help: "Remove a field (repeat for several).") var clear: [String] = []
     @OptionGroup var output: OutputOptions
     @OptionGroup var global: GlobalOptions
