@@ -13,7 +13,7 @@ public final class TaskIndex: Sendable {
 
     /// Bumped whenever the schema or the meaning of a stored column changes: an index with
     /// another value is thrown away and rebuilt.
-    static let schemaVersion = "todomd-index-5"
+    static let schemaVersion = "todomd-index-6"
 
     /// Opens (or creates, or rebuilds) the index at `path`.
     ///
@@ -122,6 +122,9 @@ public final class TaskIndex: Sendable {
                     title_fold TEXT, description_fold TEXT, body_fold TEXT);
                 CREATE INDEX task_filename ON task(filename);
                 CREATE INDEX task_status ON task(status);
+                -- The planner's lookups (a day's tasks, the rollover's past days) touch only
+                -- planned tasks: a partial index keeps them off a full scan at no cost to the rest.
+                CREATE INDEX task_plan_date ON task(plan_date) WHERE plan_date IS NOT NULL;
                 CREATE TABLE task_tag (task_rid INTEGER NOT NULL, tag TEXT NOT NULL, position INTEGER NOT NULL,
                     PRIMARY KEY (task_rid, position));
                 CREATE INDEX task_tag_tag ON task_tag(tag);
