@@ -17,10 +17,15 @@ fail() { printf 'check_interop: %s\n' "$*" >&2; exit 1; }
 # --- tools ---------------------------------------------------------------------------------
 SUDO=""
 [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-if ! command -v task >/dev/null 2>&1; then
-    log "installing taskwarrior"
+# faketime runs `task` on todomd's fixed clock: Taskwarrior reads the real one, and a weekly task
+# whose due date has passed in real time makes it generate another instance.
+need=()
+command -v task >/dev/null 2>&1 || need+=(taskwarrior)
+command -v faketime >/dev/null 2>&1 || need+=(faketime)
+if [ ${#need[@]} -gt 0 ]; then
+    log "installing ${need[*]}"
     $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq taskwarrior >/dev/null
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 if ! python3 -c 'import icalendar' >/dev/null 2>&1; then
     log "installing icalendar"
@@ -35,6 +40,9 @@ trap 'rm -rf "$work"' EXIT
 export TZ="Europe/Berlin" TODOMD_NOW="2026-11-21T09:00:00" XDG_CACHE_HOME="$work/cache" NO_COLOR=1
 unset TODOMD_VAULT
 todomd() { "$TODOMD_BIN" "$@"; }
+# Taskwarrior on the same instant as TODOMD_NOW, in the same time zone (the clock then runs on).
+task_bin="$(command -v task)"
+task() { faketime -f "@${TODOMD_NOW/T/ }" "$task_bin" "$@"; }
 vault="$work/vault"
 mkdir -p "$vault/Work"
 cat > "$vault/Work/20261101-1000-report.md" <<'MD'

@@ -1,0 +1,156 @@
+import Foundation
+import GRDB
+
+/// A piece of SQL with its bound arguments; values are never spliced into the text.
+struct SQLFragment: Sendable {
+    var sql: String
+    var arguments: [DatabaseValue]
+
+    init(_ sql: String, _ arguments: [DatabaseValue] = []) {
+        self.sql = sql
+        self.arguments = arguments
+    }
+
+    /// Matches every row.
+    static let all = SQLFragment("1")
+
+}
+
+extension Predicate {
+    /// A SQL condition over the index's `task` table. Every test yields 0 or 1, never NULL, so
+    /// `NOT` means "none of" for absent values too.
+    func sql(timeZone: TimeZone) -> SQLFragment {
+        switch self {
+        case let .all(parts), let .any(parts), let .none(parts):
+            let inner = parts.map { $0.sql(timeZone: timeZone) }
+            let joiner: String
+            if case .all = self { joiner = " AND " } else { joiner = " OR " }
+            let joined = inner.map { "(\($0.sql))" }.joined(separator: joiner)
+            let args = inner.flatMap(\.arguments)
+            if case .none = self { return SQLFragment("NOT (\(joined))", args) }
+            return SQLFragment(joined, args)
+        case let .test(test):
+            let f = test.sql(timeZone: timeZone)
+            return SQLFragment("IFNULL((\(f.sql)), 0)", f.arguments)
+        }
+    }
+}
+
+extension FieldTest {
+    func sql(timeZone: TimeZone) -> SQLFragment {
+        switch self {
+        case let .text(field, test):
+            return FieldTest.valueSQL(field.rawValue, test) { $0.databaseValue }
+        case let .enumeration(field, test):
+            return FieldTest.valueSQL(field.rawValue, test) { $0.databaseValue }
+        case let .flagged(b):
+            return SQLFragment("flagged = ?", [(b ? 1 : 0).databaseValue])
+        case let .inbox(b):
+            return SQLFragment("(area IS NULL AND project IS NULL) = ?", [(b ? 1 : 0).databaseValue])
+        case let .tags(test):
+            let exists = "EXISTS (SELECT 1 FROM task_tag WHERE task_tag.task_rid = task.rid AND tag"
+            switch test {
+            case let .contains(tag): return SQLFragment("\(exists) = ?)", [tag.databaseValue])
+            case let .containsAny(tags):
+                return SQLFragment("\(exists) IN (\(FieldTest.marks(tags.count))))", tags.map(\.databaseValue))
+            case let .containsAll(tags):
+                return SQLFragment("""
+                    (SELECT count(DISTINCT tag) FROM task_tag WHERE task_tag.task_rid = task.rid AND tag IN (\(FieldTest.marks(tags.count)))) = ?
+                    """, tags.map(\.databaseValue) + [tags.count.databaseValue])
+            case .isEmpty: return SQLFragment("tags = ''")
+            case .isNotEmpty: return SQLFragment("tags <> ''")
+            }
+        case let .dateRange(field, from, to, orNone):
+            let col = field.rawValue
+            var parts: [String] = []
+            var args: [DatabaseValue] = []
+            if let from {
+                parts.append("\(col) >= ?")
+                args.append(field.isInstant ? from.startOfDay(in: timeZone).timeIntervalSince1970.databaseValue
+                                            : from.description.databaseValue)
+            }
+            if let to {
+                if field.isInstant {
+                    parts.append("\(col) < ?")
+                    args.append(to.adding(days: 1).startOfDay(in: timeZone).timeIntervalSince1970.databaseValue)
+                } else {
+                    parts.append("\(col) <= ?")
+                    args.append(to.description.databaseValue)
+                }
+            }
+            let range = parts.isEmpty ? "\(col) IS NOT NULL" : parts.joined(separator: " AND ")
+            return SQLFragment(orNone ? "\(col) IS NULL OR (\(range))" : range, args)
+        case let .dateIsNil(field, isNil):
+            return SQLFragment("\(field.rawValue) IS \(isNil ? "" : "NOT ")NULL")
+        case let .estimate(test):
+            switch test {
+            case let .lessThan(n): return SQLFragment("estimated_minutes < ?", [n.databaseValue])
+            case let .greaterThan(n): return SQLFragment("estimated_minutes > ?", [n.databaseValue])
+            case let .equals(n): return SQLFragment("estimated_minutes = ?", [n.databaseValue])
+            case .isNil: return SQLFragment("estimated_minutes IS NULL")
+            case .isNotNil: return SQLFragment("estimated_minutes IS NOT NULL")
+            }
+        case let .recurrenceIsNil(isNil):
+            return SQLFragment("recurrence IS \(isNil ? "" : "NOT ")NULL")
+        case let .contains(field, needle):
+            if field == .source {
+                // Sources are short: folding them per row costs little.
+                return SQLFragment("instr(todomd_fold(source), ?) > 0", [needle.databaseValue])
+            }
+            let match = SQLFragment("instr(\(TaskColumns.folded(field.rawValue)), ?) > 0", [needle.databaseValue])
+            guard field == .body, let words = FieldTest.ftsNarrowing(needle) else { return match }
+            // The full-text index narrows candidates; the substring test still decides.
+            return SQLFragment("rid IN (SELECT rowid FROM task_fts WHERE task_fts MATCH ?) AND \(match.sql)",
+                               [words.databaseValue] + match.arguments)
+        case let .constant(b):
+            return SQLFragment(b ? "1" : "0")
+        }
+    }
+
+    static func marks(_ n: Int) -> String { Array(repeating: "?", count: n).joined(separator: ", ") }
+
+    /// Absent values never match a comparison and always match `not_equals`/`not_in` (§10).
+    static func valueSQL(_ col: String, _ test: ValueTest, _ encode: (String) -> DatabaseValue) -> SQLFragment {
+        switch test {
+        case let .equals(v): return SQLFragment("\(col) = ?", [encode(v)])
+        case let .notEquals(v): return SQLFragment("\(col) IS NULL OR \(col) <> ?", [encode(v)])
+        case let .isIn(vs): return SQLFragment("\(col) IN (\(marks(vs.count)))", vs.map(encode))
+        case let .notIn(vs): return SQLFragment("\(col) IS NULL OR \(col) NOT IN (\(marks(vs.count)))", vs.map(encode))
+        case .isNil: return SQLFragment("\(col) IS NULL")
+        case .isNotNil: return SQLFragment("\(col) IS NOT NULL")
+        }
+    }
+
+    /// An FTS5 query that every body containing `needle` (folded) matches, or nil when none
+    /// can be built safely. A substring may start or end inside a word, so only the words
+    /// strictly inside it are complete, and the last one is at least a prefix.
+    ///
+    /// Only ASCII needles narrow: SQLite's tokenizer splits words by its own (older) Unicode
+    /// tables, and only for ASCII letters and digits are they sure to agree with ours.
+    static func ftsNarrowing(_ needle: String) -> String? {
+        guard needle.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        func isWordScalar(_ s: Unicode.Scalar) -> Bool {
+            ("a"..."z").contains(s) || ("A"..."Z").contains(s) || ("0"..."9").contains(s)
+        }
+        var words: [String] = []
+        var current = ""
+        for scalar in needle.unicodeScalars {
+            if isWordScalar(scalar) {
+                current.unicodeScalars.append(scalar)
+            } else {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+            }
+        }
+        let endsInWord = !current.isEmpty
+        if endsInWord { words.append(current) }
+        // The first word may be the tail of a longer one.
+        if let first = needle.unicodeScalars.first, isWordScalar(first), !words.isEmpty { words.removeFirst() }
+        guard !words.isEmpty else { return nil }
+        let terms = words.enumerated().map { i, word -> String in
+            let quoted = "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            return i == words.count - 1 && endsInWord ? quoted + " *" : quoted
+        }
+        return "body : (" + terms.joined(separator: " AND ") + ")"
+    }
+}
