@@ -47,6 +47,16 @@ import TodoMDTestSupport
         // COUNT counts down.
         Case(lines: "due: \"2026-11-21\"\nrecurrence: \"FREQ=DAILY;COUNT=3\"", due: "2026-11-22", scheduled: nil,
              deferDate: nil, rule: "FREQ=DAILY;COUNT=2"),
+        // The new rule differs only in COUNT (§21): list order, WKST, part order and case stay.
+        Case(lines: "due: \"2026-11-01\"\nrecurrence: \"FREQ=MONTHLY;BYMONTHDAY=31,1;WKST=MO;COUNT=4\"",
+             due: "2026-12-01", scheduled: nil, deferDate: nil, rule: "FREQ=MONTHLY;BYMONTHDAY=31,1;WKST=MO;COUNT=3"),
+        Case(lines: "due: \"2026-11-21\"\nrecurrence: \"count=2;freq=weekly;byday=SA,FR\"", due: "2026-11-27",
+             scheduled: nil, deferDate: nil, rule: "count=1;freq=weekly;byday=SA,FR"),
+        Case(lines: "due: \"2026-11-21\"\nrecurrence: \"RRULE:COUNT=5;FREQ=DAILY\"", due: "2026-11-22", scheduled: nil,
+             deferDate: nil, rule: "RRULE:COUNT=4;FREQ=DAILY"),
+        // Without COUNT the text is kept as written.
+        Case(lines: "due: \"2026-11-21\"\nrecurrence: \"FREQ=WEEKLY;WKST=MO;BYDAY=SU,SA\"", due: "2026-11-22",
+             scheduled: nil, deferDate: nil, rule: "FREQ=WEEKLY;WKST=MO;BYDAY=SU,SA"),
     ])
     func successorDates(_ c: Case) throws {
         let (_, next, _) = try complete(c.lines)

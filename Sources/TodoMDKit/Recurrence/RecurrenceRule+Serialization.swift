@@ -26,3 +26,22 @@ extension RecurrenceRule: CustomStringConvertible {
         values.map(String.init).joined(separator: ",")
     }
 }
+
+extension RecurrenceRule {
+    /// `text` with its `COUNT` part set to `count`, every other byte as the user wrote it (§21:
+    /// "the new rule differs only in COUNT" — part order, case, `WKST`, list order all stay).
+    ///
+    /// A rule without a `COUNT` part is returned unchanged.
+    public static func settingCount(_ count: Int, in text: String) -> String {
+        var parts = text.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+        for (i, part) in parts.enumerated() {
+            // The first part may carry the `RRULE:` prefix.
+            let body = part.uppercased().hasPrefix("RRULE:") ? String(part.dropFirst(6)) : part
+            let pieces = body.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard pieces.count == 2, pieces[0].trimmingCharacters(in: .whitespaces).uppercased() == "COUNT" else { continue }
+            let prefix = part.dropLast(body.count)
+            parts[i] = prefix + pieces[0] + "=" + String(count)
+        }
+        return parts.joined(separator: ";")
+    }
+}

@@ -33,7 +33,7 @@ public enum RepeatingTask {
         successor.estimatedMinutes = task.estimatedMinutes
         successor.body = task.body
         successor.recurrenceMode = task.recurrenceMode
-        successor.recurrence = rule.count.flatMap { try? rule.replacingCount($0 - 1).serialized } ?? text
+        successor.recurrence = rule.count.map { RecurrenceRule.settingCount($0 - 1, in: text) } ?? text
         if anchor == nil {
             successor.due = next
         } else {
@@ -42,5 +42,15 @@ public enum RepeatingTask {
             successor.deferDate = task.deferDate?.adding(days: shift)
         }
         return successor
+    }
+}
+
+extension TodoTask {
+    /// Gives a repeating task without any date its rule's first occurrence on or after `today`
+    /// as `due` (§21); changes nothing for a task with a date, without a rule, or with a rule
+    /// that has no such occurrence.
+    public mutating func dateFirstOccurrence(onOrAfter today: LocalDate) {
+        guard let rule = recurrence, due == nil, scheduled == nil, deferDate == nil else { return }
+        due = RecurrenceInput.firstOccurrence(rule, onOrAfter: today)
     }
 }
