@@ -1,4 +1,5 @@
 import MCP
+import TodoMDKit
 
 /// The tools `todomd mcp` offers (§17), with their JSON schemas and descriptions.
 enum ToolCatalog {
@@ -94,37 +95,50 @@ enum ToolCatalog {
         ["type": "string", "description": .string(description)]
     }
 
-    /// The §3 fields a client may set, by their file keys; `nullable` for updates, where null clears.
+    /// The §3 fields an agent may set, by their file keys, from the core's field table (the
+    /// day plan is set with `plan_day`, note links by the notes); `nullable` for updates, where
+    /// null clears.
     static func fieldProperties(nullable: Bool) -> [String: Value] {
-        func typed(_ type: String, _ description: String, enumValues: [String]? = nil) -> Value {
-            var object: [String: Value] = [
-                "type": nullable ? Value.array([.string(type), "null"]) : .string(type),
-                "description": .string(description),
-            ]
-            if let enumValues { object["enum"] = .array(enumValues.map(Value.string) + (nullable ? [.null] : [])) }
-            return .object(object)
+        var properties: [String: Value] = [:]
+        for spec in TaskFieldSpec.table where spec.role == .user {
+            properties[spec.key] = property(spec, nullable: nullable)
         }
-        return [
-            "title": typed("string", "The task's title (at most 500 characters)."),
-            "status": typed("string", "todo, in-progress, done, cancelled or someday.",
-                            enumValues: ["todo", "in-progress", "done", "cancelled", "someday"]),
-            "due": typed("string", "Hard deadline: YYYY-MM-DD or a phrase (\"friday\", \"in 3 days\")."),
-            "defer": typed("string", "Hidden until this date: YYYY-MM-DD or a phrase."),
-            "scheduled": typed("string", "The day to work on it: YYYY-MM-DD or a phrase."),
-            "priority": typed("string", "none, low, medium or high.", enumValues: ["none", "low", "medium", "high"]),
-            "flagged": typed("boolean", "Flagged tasks show in the Flagged view."),
-            "area": typed("string", "Area of responsibility, e.g. Work."),
-            "project": typed("string", "Project name."),
-            "tags": [
-                "type": nullable ? Value.array(["array", "string", "null"]) : Value.array(["array", "string"]),
-                "items": ["type": "string"],
-                "description": "Tags (a list, or one comma-separated string); replaces the task's tags.",
-            ],
-            "recurrence": typed("string", "Repeat rule: an RRULE (FREQ=WEEKLY;BYDAY=SA) or a phrase (\"every saturday\")."),
-            "recurrence_mode": typed("string", "fixed or after_completion.", enumValues: ["fixed", "after_completion"]),
-            "estimated_minutes": typed("integer", "Estimated minutes of work (≥ 0)."),
-            "description": typed("string", "One-line subtitle (at most 2,000 characters)."),
-            "body": typed("string", "The Markdown notes under the frontmatter."),
-        ]
+        properties["body"] = typed(["string"], "The Markdown notes under the frontmatter.", nullable: nullable)
+        return properties
+    }
+
+    /// The JSON schema of one field.
+    static func property(_ spec: TaskFieldSpec, nullable: Bool) -> Value {
+        switch spec.kind {
+        case .text, .rule, .date, .dateTime:
+            return typed(["string"], spec.summary, nullable: nullable)
+        case let .choice(values):
+            var object = typed(["string"], spec.summary, nullable: nullable)
+            if case var .object(fields) = object {
+                fields["enum"] = .array(values.map(Value.string) + (nullable ? [.null] : []))
+                object = .object(fields)
+            }
+            return object
+        case .flag:
+            return typed(["boolean"], spec.summary, nullable: nullable)
+        case .count:
+            return typed(["integer"], spec.summary, nullable: nullable)
+        case .minutes:
+            return typed(["integer", "string"], spec.summary, nullable: nullable)
+        case .list:
+            var object = typed(["array", "string"], spec.summary, nullable: nullable)
+            if case var .object(fields) = object {
+                fields["items"] = ["type": "string"]
+                object = .object(fields)
+            }
+            return object
+        }
+    }
+
+    /// `{"type": …, "description": …}`; several types (or null) as a list.
+    static func typed(_ types: [String], _ description: String, nullable: Bool) -> Value {
+        let all = types + (nullable ? ["null"] : [])
+        return ["type": all.count == 1 ? .string(all[0]) : .array(all.map(Value.string)),
+                "description": .string(description)]
     }
 }

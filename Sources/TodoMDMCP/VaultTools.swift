@@ -94,16 +94,10 @@ actor VaultTools {
         }
     }
 
-    /// The planner's keys, changed only through plan_day (which checks the 1–3–5 limits).
-    private static let plannerKeys: Set<String> = ["region", "bucket", "plan_date", "carry_count", "backlog_since"]
-
     private func updateTask(_ args: ToolArguments, settings: VaultSettings) throws -> String {
         try settings.require(.update, source: source)
         let ref = try args.required("task")
         let fields = args.fields(excluding: ["task"])
-        if let key = fields.map(\.0).first(where: Self.plannerKeys.contains) {
-            throw TodoError.invalidValue(field: key, value: "…", reason: "the day plan is changed with plan_day")
-        }
         let (changes, body) = try TaskInput.changes(from: fields, today: vault.clock.today)
         if case let .string(status)?? = changes.values[.status], status == TaskStatus.done.rawValue {
             try settings.require(.complete, source: source)

@@ -26,7 +26,7 @@ extension SyncRecord {
         var note = Note(id: id, title: title.isEmpty ? "Untitled" : title, pinned: self["pinned"]?.boolValue ?? false,
                         created: created, modified: instant("modified") ?? created,
                         body: self["body"]?.stringValue ?? "")
-        note.extra = (self["extra"]?.objectValue ?? []).map { (key: $0.0, value: $0.1) }
+        note.extra = (self["extra"]?.objectValue ?? []).map { ExtraField($0.0, $0.1) }
         return note
     }
 

@@ -114,7 +114,7 @@ extension SyncRecord {
         }
         if task.title.isEmpty { task.title = "Untitled" }
         task.body = self["body"]?.stringValue ?? ""
-        task.extra = (self["extra"]?.objectValue ?? []).map { (key: $0.0, value: $0.1) }
+        task.extra = (self["extra"]?.objectValue ?? []).map { ExtraField($0.0, $0.1) }
         task.warnings = []
         return task
     }
@@ -125,30 +125,9 @@ extension SyncRecord {
         func bad(_ reason: String) -> TodoError {
             TodoError.invalidValue(field: field.key, value: json.compact(), reason: reason + " (in the synced row \(path))")
         }
-        if field.isDate {
-            guard let text = json.stringValue, let date = LocalDate(iso: text) else { throw bad("expected a YYYY-MM-DD date") }
-            return .date(date)
+        guard let value = TaskJSON.value(json, kind: field.spec.kind) else {
+            throw bad("expected \(TaskJSON.expectation(field.spec.kind))")
         }
-        if field.isDateTime {
-            guard let text = json.stringValue, let instant = DateTimeFormat.parse(text, timeZone: TimeZone(identifier: "UTC") ?? .current)
-            else { throw bad("expected an ISO 8601 date-time") }
-            return .dateTime(instant)
-        }
-        switch field {
-        case .flagged:
-            guard let flag = json.boolValue else { throw bad("expected true or false") }
-            return .bool(flag)
-        case .tags:
-            guard let items = json.arrayValue else { throw bad("expected a list of strings") }
-            return .list(items.compactMap(\.stringValue))
-        case .estimatedMinutes, .carryCount, .noteLine:
-            guard let number = json.numberValue, number == number.rounded(), abs(number) < 1e15 else {
-                throw bad("expected a whole number")
-            }
-            return .int(Int(number))
-        default:
-            guard let text = json.stringValue else { throw bad("expected a string") }
-            return .string(text)
-        }
+        return value
     }
 }

@@ -85,4 +85,45 @@ import TodoMDTestSupport
         #expect(run.code == 2)
         #expect(run.stderr.contains("no title"))
     }
+
+    /// `edit --FIELD` takes every §3 key, snake or kebab case (§21), through the same checks as
+    /// the web API: text trimmed, an empty value clears, a required field cannot be cleared.
+    @Test func editTakesEveryKeyAsTheAPIDoes() async throws {
+        let v = try TemporaryVault()
+        _ = await v.run("add", "Water plants", "--due", "2026-11-23", "--repeat", "every mon")
+        let snake = await v.run("edit", "water", "--recurrence_mode", "after_completion", "--json")
+        #expect(snake.code == 0, "\(snake.stderr)")
+        #expect(snake.json["recurrence_mode"] as? String == "after_completion")
+        let kebab = await v.run("edit", "water", "--recurrence-mode", "fixed", "--estimated_minutes", "1h30m", "--json")
+        #expect(kebab.json["recurrence_mode"] as? String == "fixed")
+        #expect(kebab.json["estimated_minutes"] as? Int == 90)
+        let equals = await v.run("edit", "water", "--estimated-minutes=45", "--json")
+        #expect(equals.json["estimated_minutes"] as? Int == 45)
+        let trimmed = await v.run("edit", "water", "--title", "  Water the plants ", "--description", "Ferns", "--json")
+        #expect(trimmed.json["title"] as? String == "Water the plants")
+        let cleared = await v.run("edit", "water", "--description", "", "--json")
+        #expect(cleared.json["description"] is NSNull)
+        #expect(!(try v.text("20261121-0800-water-plants.md").contains("description:")))
+        let required = await v.run("edit", "water", "--clear", "title")
+        #expect(required.code == 2)
+        #expect(required.stderr.contains("always has a title"))
+        let unknown = await v.run("edit", "water", "--colour", "red")
+        #expect(unknown.code == 2)
+        #expect(unknown.stderr.contains("`--colour` is not an option or a task field"))
+        let planner = await v.run("edit", "water", "--region", "morning")
+        #expect(planner.code == 2)
+        #expect(planner.stderr.contains("planner"))
+    }
+
+    @Test func addTakesOtherFieldsByKeyAmongTheWords() async throws {
+        let v = try TemporaryVault()
+        let run = await v.run("add", "Stretch", "--recurrence-mode", "after_completion", "every day", "--estimate", "1h",
+                              "--json")
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.json["title"] as? String == "Stretch")
+        #expect(run.json["recurrence"] as? String == "FREQ=DAILY")
+        #expect(run.json["recurrence_mode"] as? String == "after_completion")
+        #expect(run.json["estimated_minutes"] as? Int == 60)
+        #expect(run.json["due"] as? String == "2026-11-21")
+    }
 }

@@ -196,12 +196,12 @@ private func at(_ text: String) -> Date {
 // MARK: - Reminders
 
 @Suite struct AutomationReminderTests {
-    let milk = DatedTask(id: "milk.md", title: "Buy milk", due: day("2026-11-21"))
-    let bob = DatedTask(id: "bob.md", title: "Call Bob", deferDate: day("2026-11-21"))
-    let done = DatedTask(id: "done.md", title: "Old", status: .done, due: day("2026-11-21"))
-    let someday = DatedTask(id: "some.md", title: "Later", status: .someday, due: day("2026-11-21"))
-    let future = DatedTask(id: "f.md", title: "Future", due: day("2026-11-22"))
-    let ancient = DatedTask(id: "a.md", title: "Ancient", due: day("2026-10-01"))
+    let milk = dated(id: "milk.md", title: "Buy milk", due: day("2026-11-21"))
+    let bob = dated(id: "bob.md", title: "Call Bob", deferDate: day("2026-11-21"))
+    let done = dated(id: "done.md", title: "Old", status: .done, due: day("2026-11-21"))
+    let someday = dated(id: "some.md", title: "Later", status: .someday, due: day("2026-11-21"))
+    let future = dated(id: "f.md", title: "Future", due: day("2026-11-22"))
+    let ancient = dated(id: "a.md", title: "Ancient", due: day("2026-10-01"))
 
     func due(_ now: String, state: Reminders.State = .init(), notify: TimeOfDay = .nine) -> [Reminders.Reminder] {
         Reminders.due([milk, bob, done, someday, future, ancient], now: at(now), timeZone: berlin,
@@ -297,11 +297,11 @@ private func at(_ text: String) -> Date {
     }
 
     let tasks = [
-        DatedTask(id: "Work/20261120-0900-report.md", title: "Report; draft, v2", due: day("2026-11-25"),
+        dated(id: "Work/20261120-0900-report.md", title: "Report; draft, v2", due: day("2026-11-25"),
                   scheduled: day("2026-11-23"), priority: .high, description: "For Anna\nand Bob"),
-        DatedTask(id: "milk.md", title: "Buy milk", due: day("2026-11-21")),
-        DatedTask(id: "undated.md", title: "No date", deferDate: day("2026-11-21")),
-        DatedTask(id: "done.md", title: "Done", status: .done, due: day("2026-11-21")),
+        dated(id: "milk.md", title: "Buy milk", due: day("2026-11-21")),
+        dated(id: "undated.md", title: "No date", deferDate: day("2026-11-21")),
+        dated(id: "done.md", title: "Done", status: .done, due: day("2026-11-21")),
     ]
 
     @Test func eventsForDatedActiveTasks() {
@@ -353,4 +353,16 @@ private func at(_ text: String) -> Date {
         #expect(text.contains("TRIGGER:PT7H45M\r\n"))
         #expect(text.contains("DTSTAMP:20261121T080000Z\r\n"))
     }
+}
+
+/// A task with only the fields reminders and calendars look at.
+func dated(id: String, title: String, status: TaskStatus = .todo, due: LocalDate? = nil, deferDate: LocalDate? = nil,
+           scheduled: LocalDate? = nil, priority: Priority = .none, description: String? = nil) -> TodoTask {
+    var task = TodoTask(id: id, title: title, status: status, created: Date(timeIntervalSince1970: 0))
+    task.due = due
+    task.deferDate = deferDate
+    task.scheduled = scheduled
+    task.priority = priority
+    task.description = description
+    return task
 }

@@ -237,7 +237,7 @@ private let editCases: [CodecEditCase] = [
         t.backlogSince = LocalDate(year: 2026, month: 11, day: 1)
         t.note = "Notes/Trip.md"
         t.noteLine = 12
-        t.extra = [("x-custom", .number(1))]
+        t.extra = [ExtraField("x-custom", .number(1))]
         t.body = ""
         let text = String(decoding: TaskFileCodec.encodeNew(t), as: UTF8.self)
         let keys = text.split(separator: "\n").compactMap { line -> String? in
@@ -313,7 +313,8 @@ private let editCases: [CodecEditCase] = [
     func newFileRoundTrips(_ body: String) throws {
         var task = CodecWriteFixture.specExampleTask(id: CodecFixture.id)
         task.body = body
-        task.extra = [("obsidian-uid", .string("7f3a")), ("count", .number(3)), ("list", .array([.string("a"), .null]))]
+        task.extra = [ExtraField("obsidian-uid", .string("7f3a")), ExtraField("count", .number(3)),
+                      ExtraField("list", .array([.string("a"), .null]))]
         let back = try CodecFixture.task(bytes: TaskFileCodec.encodeNew(task))
         #expect(back == task)
     }
@@ -324,9 +325,10 @@ private let editCases: [CodecEditCase] = [
         var task = TodoTask(id: CodecFixture.id, title: "T", created: CodecWriteFixture.created)
         task.modified = CodecWriteFixture.created
         task.extra = [
-            ("", .string("empty key")), ("a: b", .string("colon")), ("- dash", .bool(true)), ("#hash", .null),
-            ("big", .number(1e20)), ("small", .number(1.5e-7)), ("nel", .string("x\u{85}y\u{FFFE}")),
-            ("nested", .object([("k: v", .array([.string("yes"), .number(-2)]))])),
+            ExtraField("", .string("empty key")), ExtraField("a: b", .string("colon")), ExtraField("- dash", .bool(true)),
+            ExtraField("#hash", .null), ExtraField("big", .number(1e20)), ExtraField("small", .number(1.5e-7)),
+            ExtraField("nel", .string("x\u{85}y\u{FFFE}")),
+            ExtraField("nested", .object([("k: v", .array([.string("yes"), .number(-2)]))])),
         ]
         let bytes = TaskFileCodec.encodeNew(task)
         let back = try CodecFixture.task(bytes: bytes)

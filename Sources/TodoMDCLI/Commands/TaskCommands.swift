@@ -22,9 +22,12 @@ enum TaskOutput {
     }
 }
 
-/// Field options shared by `add` and `edit`.
+/// Field options shared by `add` and `edit`: friendly names for the common fields, and any
+/// other task field by its §3 key (`--recurrence-mode after_completion`, `--estimated_minutes
+/// 30`). Every value goes through ``TaskInput``, as the web API's and MCP's do, so a value
+/// means the same thing wherever it is typed.
 struct FieldOptions: ParsableArguments {
-    @Option(help: "Due date (YYYY-MM-DD, today, tomorrow).") var due: String?
+    @Option(help: "Due date: YYYY-MM-DD or a phrase (tomorrow, friday, in 3 days).") var due: String?
     @Option(name: .customLong("defer"), help: "Hide until this date.") var deferDate: String?
     @Option(help: "The day you plan to work on it.") var scheduled: String?
     @Option(help: "none, low, medium or high.") var priority: String?
@@ -32,57 +35,77 @@ struct FieldOptions: ParsableArguments {
     @Option(help: "Area.") var area: String?
     @Option(help: "Project.") var project: String?
     @Option(name: .customLong("tag"), help: "A tag (repeat for several).") var tags: [String] = []
-    @Option(help: "Estimated minutes.") var estimate: Int?
-    @Option(help: "A recurrence rule (RRULE), e.g. FREQ=WEEKLY;BYDAY=SA.") var `repeat`: String?
+    @Option(help: "Estimated time: minutes (45) or a duration (1h30m).") var estimate: String?
+    @Option(help: "A repeat rule: an RRULE (FREQ=WEEKLY;BYDAY=SA) or a phrase (every saturday).") var `repeat`: String?
     @Option(parsing: .unconditional, help: "A one-line description shown under the title.") var description: String?
     @Option(parsing: .unconditional, help: "The body (notes) of the task; may start with `-`.") var note: String?
     @Option(help: "Who created the task (default: user).") var source: String?
 
-    /// The field changes these options ask for.
-    func changes(today: LocalDate) throws -> TaskChanges {
-        var c = TaskChanges()
-        if let due { c.set(.due, .date(try DateInput.require(due, field: "due", today: today))) }
-        if let deferDate { c.set(.deferDate, .date(try DateInput.require(deferDate, field: "defer", today: today))) }
-        if let scheduled { c.set(.scheduled, .date(try DateInput.require(scheduled, field: "scheduled", today: today))) }
-        if let priority { c.set(.priority, .string(try FieldParsing.priority(priority).rawValue)) }
-        if flag { c.set(.flagged, .bool(true)) }
-        if let area { c.set(.area, .string(area)) }
-        if let project { c.set(.project, .string(project)) }
-        if !tags.isEmpty { c.set(.tags, .list(TaskInput.tags(tags))) }
-        if let estimate {
-            guard estimate >= 0 else { throw TodoError.invalidValue(field: "estimate", value: "\(estimate)", reason: "minutes ≥ 0") }
-            c.set(.estimatedMinutes, .int(estimate))
-        }
-        if let rule = self.repeat { c.set(.recurrence, .string(try RecurrenceInput.rule(from: rule))) }
-        if let description { c.set(.description, .string(description)) }
-        if let source { c.set(.source, .string(source)) }
-        return c
-    }
-}
+    /// The keys with a friendly option of their own.
+    private static let friendly: Set<String> = ["due", "defer", "scheduled", "priority", "area", "project",
+                                                "description", "source"]
 
-/// Parsing of field values given as text.
-enum FieldParsing {
-    static func priority(_ text: String) throws -> Priority {
-        guard let p = Priority(rawValue: text.lowercased()) else {
-            throw TodoError.invalidValue(field: "priority", value: text, reason: "one of none, low, medium, high")
-        }
-        return p
-    }
+    /// The settable keys without a friendly option, for the help text.
+    static let otherKeys: String = TaskFieldSpec.table
+        .filter { $0.role != .system && !friendly.contains($0.key) }
+        .map { "--" + $0.key.replacingOccurrences(of: "_", with: "-") }.joined(separator: ", ")
 
-    static func status(_ text: String) throws -> TaskStatus {
-        guard let s = TaskStatus(rawValue: text.lowercased()) else {
-            throw TodoError.invalidValue(field: "status", value: text,
-                                         reason: "one of " + TaskStatus.allCases.map(\.rawValue).joined(separator: ", "))
-        }
-        return s
+    /// Help for the words that hold `--KEY VALUE` pairs of the other fields.
+    static let otherFieldsHelp = "Any other task field by its key, as --KEY VALUE: " + otherKeys + " (snake_case too)."
+
+    /// The fields these options set, then `other` (`--KEY VALUE` words), as the (key, value)
+    /// pairs ``TaskInput`` reads; `body` for `--note`. A value given twice: the later one wins.
+    func fields(_ other: [String] = []) throws -> [(String, JSONValue)] {
+        var out: [(String, JSONValue)] = []
+        func add(_ key: String, _ value: String?) { if let value { out.append((key, .string(value))) } }
+        add("due", due)
+        add("defer", deferDate)
+        add("scheduled", scheduled)
+        add("priority", priority)
+        if flag { out.append(("flagged", .bool(true))) }
+        add("area", area)
+        add("project", project)
+        if !tags.isEmpty { out.append(("tags", .array(tags.map(JSONValue.string)))) }
+        add("estimated_minutes", estimate)
+        add("recurrence", self.repeat)
+        add("description", description)
+        add("body", note)
+        add("source", source)
+        out += try Self.keyValues(other).pairs
+        return out
     }
 
-    static func bool(_ text: String, field: String) throws -> Bool {
-        switch text.lowercased() {
-        case "true", "yes", "1", "on": return true
-        case "false", "no", "0", "off": return false
-        default: throw TodoError.invalidValue(field: field, value: text, reason: "true or false")
+    /// `--KEY VALUE` and `--KEY=VALUE` pairs among `words` (keys are §3 keys in kebab or snake
+    /// case, or `body`), and the other words in order.
+    ///
+    /// - Throws: for an unknown key or a key without a value.
+    static func keyValues(_ words: [String]) throws -> (pairs: [(String, JSONValue)], rest: [String]) {
+        var pairs: [(String, JSONValue)] = []
+        var rest: [String] = []
+        var i = 0
+        while i < words.count {
+            let word = words[i]
+            i += 1
+            guard word.hasPrefix("--"), word.count > 2 else {
+                rest.append(word)
+                continue
+            }
+            var key = String(word.dropFirst(2))
+            let value: String
+            if let eq = key.firstIndex(of: "=") {
+                value = String(key[key.index(after: eq)...])
+                key = String(key[..<eq])
+            } else {
+                guard i < words.count else { throw ValidationError("`\(word)` needs a value: \(word) VALUE") }
+                value = words[i]
+                i += 1
+            }
+            guard key == "body" || TaskField(key: key) != nil else {
+                throw ValidationError("`--\(key)` is not an option or a task field. Fields: " + otherKeys + ".")
+            }
+            pairs.append((key.replacingOccurrences(of: "-", with: "_"), .string(value)))
         }
+        return (pairs, rest)
     }
 }
 
@@ -91,31 +114,22 @@ struct Add: VaultCommand {
         abstract: "Add a task; prints its id.",
         discussion: "Example: todomd add Buy milk --due tomorrow --tag errands")
 
-    @Argument(help: "The task, in quick-entry form: Call dentist friday #health +Admin @Personal !high ~15m every month.")
-    var text: [String] = []
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
+        "The task, in quick-entry form: Call dentist friday #health +Admin @Personal !high ~15m every month. "
+            + FieldOptions.otherFieldsHelp))
+    var words: [String] = []
     @OptionGroup var fields: FieldOptions
     @Flag(name: .long, help: "Show what would be created without writing anything.") var dryRun = false
     @OptionGroup var output: OutputOptions
     @OptionGroup var global: GlobalOptions
 
     func run(_ context: CommandContext) throws {
+        let (other, text) = try FieldOptions.keyValues(words)
         let line = text.joined(separator: " ").trimmingCharacters(in: .whitespaces)
         guard !line.isEmpty else { throw ValidationError("Give the task a title: todomd add Buy milk tomorrow #errands") }
         let vault = try context.openVault()
-        let today = context.clock.today
-        let parsed = try vault.parseQuickEntry(line)
-        guard !parsed.title.isEmpty else {
-            throw ValidationError("`\(line)` has no title left once dates and tokens are read; add some words")
-        }
-        var draft = parsed.task(created: context.clock.now, source: "user")
         // Options win over parsed tokens.
-        let options = try fields.changes(today: today)
-        draft.apply(options)
-        if options.values[.tags] != nil { draft.tags = TaskInput.tags(fields.tags) }
-        if let note = fields.note { draft.body = note }
-        if let rule = draft.recurrence, draft.due == nil, draft.scheduled == nil, draft.deferDate == nil {
-            draft.due = RecurrenceInput.firstOccurrence(rule, onOrAfter: today)
-        }
+        let draft = try vault.draft(text: line, fields: try fields.fields() + other, source: "user")
         let task = try vault.add(draft, dryRun: dryRun)
         if output.json {
             context.line(TaskJSON.encode(task))
@@ -150,53 +164,32 @@ struct Edit: VaultCommand {
     @OptionGroup var fields: FieldOptions
     @Option(help: "Flagged: true or false.") var flagged: String?
     @Option(name: .customLong("tags"), help: "Replace the tags (comma-separated).") var tagList: String?
-    @Option(help: "A recurrence rule (RRULE).") var recurrence: String?
-    @Option(name: .customLong("recurrence-mode"), help: "fixed or after_completion.") var recurrenceMode: String?
-    @Option(name: .customLong("estimated-minutes"), help: "Estimated minutes.") var estimatedMinutes: Int?
     @Option(name: .customLong("body"), parsing: .unconditional, help: "Replace the body.") var body: String?
     @Option(name: .customLong("clear"), help: "Remove a field (repeat for several).") var clear: [String] = []
     @OptionGroup var output: OutputOptions
     @OptionGroup var global: GlobalOptions
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp(FieldOptions.otherFieldsHelp, valueName: "--KEY VALUE"))
+    var otherFields: [String] = []
 
     func run(_ context: CommandContext) throws {
-        let vault = try context.openVault()
-        let id = try vault.resolve(task)
-        var changes = try fields.changes(today: context.clock.today)
-        if let title {
-            guard !title.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw TodoError.invalidValue(field: "title", value: title, reason: "a task needs a title")
-            }
-            changes.set(.title, .string(title))
+        let (other, unexpected) = try FieldOptions.keyValues(otherFields)
+        if let word = unexpected.first {
+            throw ValidationError("Unexpected argument `\(word)`: give fields as --KEY VALUE (e.g. --due friday).")
         }
-        if let status { changes.set(.status, .string(try FieldParsing.status(status).rawValue)) }
-        if let flagged { changes.set(.flagged, .bool(try FieldParsing.bool(flagged, field: "flagged"))) }
-        if let tagList { changes.set(.tags, .list(TaskInput.tags([tagList]))) }
-        if let recurrence { changes.set(.recurrence, .string(try RecurrenceInput.rule(from: recurrence))) }
-        if let recurrenceMode {
-            guard let mode = RecurrenceMode(rawValue: recurrenceMode.lowercased().replacingOccurrences(of: "-", with: "_")) else {
-                throw TodoError.invalidValue(field: "recurrence_mode", value: recurrenceMode, reason: "fixed or after_completion")
-            }
-            changes.set(.recurrenceMode, .string(mode.rawValue))
-        }
-        if let estimatedMinutes {
-            guard estimatedMinutes >= 0 else {
-                throw TodoError.invalidValue(field: "estimated_minutes", value: "\(estimatedMinutes)", reason: "minutes ≥ 0")
-            }
-            changes.set(.estimatedMinutes, .int(estimatedMinutes))
-        }
-        for name in clear {
-            guard let field = TaskField(key: name) else {
-                throw TodoError.invalidValue(field: "--clear", value: name, reason: "not a field of a task")
-            }
-            guard ![.title, .status, .created, .source].contains(field) else {
-                throw TodoError.invalidValue(field: "--clear", value: name, reason: "a task always has a \(field.key)")
-            }
-            changes.clear(field)
-        }
-        let newBody = body ?? fields.note
-        guard !changes.isEmpty || newBody != nil else {
+        var pairs: [(String, JSONValue)] = []
+        if let title { pairs.append(("title", .string(title))) }
+        if let status { pairs.append(("status", .string(status))) }
+        if let flagged { pairs.append(("flagged", .string(flagged))) }
+        if let tagList { pairs.append(("tags", .string(tagList))) }
+        pairs += try fields.fields() + other
+        if let body { pairs.append(("body", .string(body))) }
+        pairs += clear.map { ($0, JSONValue.null) }
+        guard !pairs.isEmpty else {
             throw ValidationError("Nothing to change: give a field, e.g. --due 2026-12-01, or --clear FIELD")
         }
+        let vault = try context.openVault()
+        let id = try vault.resolve(task)
+        let (changes, newBody) = try TaskInput.changes(from: pairs, today: context.clock.today)
         let updated = try vault.update(id, changes, body: newBody)
         TaskOutput.confirm("Updated:", updated, json: output.json, context)
     }

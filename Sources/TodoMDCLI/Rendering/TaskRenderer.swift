@@ -140,7 +140,7 @@ struct TaskRenderer {
         rows.append(("source", t.source))
         if let r = t.region { rows.append(("region", r.rawValue + (t.bucket.map { " / \($0.rawValue)" } ?? ""))) }
         if let p = t.planDate { rows.append(("plan date", p.description)) }
-        for (key, value) in t.extra { rows.append((key, value.compact())) }
+        for extra in t.extra { rows.append((extra.key, extra.value.compact())) }
         rows.append(("id", t.id))
         let width = rows.map { $0.0.count }.max() ?? 0
         var out = "\(marker(t.status)) " + style.bold(t.title) + "\n"

@@ -14,7 +14,7 @@ public enum ICalendar {
     public static let productID = "-//todo.md//todomd//EN"
 
     /// The tasks a calendar shows: active, with a scheduled or due date.
-    public static func includes(_ task: DatedTask) -> Bool {
+    public static func includes(_ task: TodoTask) -> Bool {
         task.status.isActive && (task.scheduled != nil || task.due != nil)
     }
 
@@ -23,7 +23,7 @@ public enum ICalendar {
     /// - Parameters:
     ///   - stamp: `DTSTAMP` of every component (the time of export).
     ///   - notifyTime: when the alarm fires on the task's day.
-    public static func document(_ tasks: [DatedTask], component: Component = .event, notifyTime: TimeOfDay = .nine,
+    public static func document(_ tasks: [TodoTask], component: Component = .event, notifyTime: TimeOfDay = .nine,
                                 stamp: Date) -> String {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:\(productID)", "CALSCALE:GREGORIAN",
                      "METHOD:PUBLISH", "X-WR-CALNAME:todo.md"]
@@ -40,7 +40,7 @@ public enum ICalendar {
 
     // MARK: - Components
 
-    static func event(_ task: DatedTask, dtstamp: String, notifyTime: TimeOfDay) -> [String] {
+    static func event(_ task: TodoTask, dtstamp: String, notifyTime: TimeOfDay) -> [String] {
         guard let start = task.scheduled ?? task.due else { return [] }
         var lines = ["BEGIN:VEVENT", "UID:" + text(task.filename + "@todomd"), dtstamp,
                      "DTSTART;VALUE=DATE:" + date(start), "DTEND;VALUE=DATE:" + date(start.adding(days: 1)),
@@ -53,7 +53,7 @@ public enum ICalendar {
         return lines
     }
 
-    static func todo(_ task: DatedTask, dtstamp: String, notifyTime: TimeOfDay) -> [String] {
+    static func todo(_ task: TodoTask, dtstamp: String, notifyTime: TimeOfDay) -> [String] {
         var lines = ["BEGIN:VTODO", "UID:" + text(task.filename + "@todomd"), dtstamp, "SUMMARY:" + text(task.title)]
         if let d = task.description, !d.isEmpty { lines.append("DESCRIPTION:" + text(d)) }
         // RFC 5545 wants DUE after DTSTART: a start after the deadline is left out.
@@ -69,7 +69,7 @@ public enum ICalendar {
         return lines
     }
 
-    static func alarm(_ task: DatedTask, trigger: String) -> [String] {
+    static func alarm(_ task: TodoTask, trigger: String) -> [String] {
         ["BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:" + text(task.title), trigger, "END:VALARM"]
     }
 

@@ -111,7 +111,7 @@ public enum Reminders {
     /// date's `notifyTime` has come (and is at most ``catchUpDays`` ago), not yet delivered.
     ///
     /// - Complexity: O(n) in the number of tasks.
-    public static func due(_ tasks: [DatedTask], now: Date, timeZone: TimeZone, notifyTime: TimeOfDay,
+    public static func due(_ tasks: [TodoTask], now: Date, timeZone: TimeZone, notifyTime: TimeOfDay,
                            state: State) -> [Reminder] {
         let today = LocalDate(now, in: timeZone)
         let earliest = today.adding(days: -catchUpDays)

@@ -5,12 +5,12 @@ extension Vault {
     // MARK: - Dated tasks
 
     /// Active tasks with a due, defer or scheduled date, from the index, by id.
-    public func datedTasks() throws -> [DatedTask] {
+    public func datedTasks() throws -> [TodoTask] {
         var compiler = RuleCompiler(today: clock.today, timeZone: clock.timeZone)
         let rules = RuleNode.all(.when("status", "in", ["todo", "in-progress"]),
                                  .any(.when("due", "is_not_nil"), .when("defer", "is_not_nil"),
                                       .when("scheduled", "is_not_nil")))
-        return try index.rows(matching: compiler.compile(rules)).map(DatedTask.init).sorted { $0.id < $1.id }
+        return try index.rows(matching: compiler.predicate(rules), timeZone: clock.timeZone).map(\.task).sorted { $0.id < $1.id }
     }
 
     // MARK: - Calendar

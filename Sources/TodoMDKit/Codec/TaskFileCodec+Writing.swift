@@ -23,10 +23,10 @@ extension TaskFileCodec {
             guard let value else { continue }
             lines.append(contentsOf: render(key, value))
         }
-        for (key, value) in task.extra {
+        for extra in task.extra {
             // An unknown key that names a field would be a duplicate key (from a hand-made import).
-            if fieldMap?.field(forKey: key) ?? TaskField(rawValue: key) != nil { continue }
-            lines.append("\(mappingKey(key)): \(flow(value))")
+            if fieldMap?.field(forKey: extra.key) ?? TaskField(rawValue: extra.key) != nil { continue }
+            lines.append("\(mappingKey(extra.key)): \(flow(extra.value))")
         }
         lines.append("---")
         var text = lines.joined(separator: "\n") + "\n"
@@ -34,35 +34,11 @@ extension TaskFileCodec {
         return Array(text.utf8)
     }
 
-    /// The value a new file writes for `field`, or nil to omit the key.
+    /// The value a new file writes for `field`, or nil to omit the key (the field table's
+    /// ``NewFileRule``; a new file's `modified` is its `created` when the task has none).
     static func canonicalValue(_ field: TaskField, of t: TodoTask) -> FieldValue? {
-        switch field {
-        case .title: return .string(t.title)
-        case .status: return .string(t.status.rawValue)
-        case .due: return t.due.map(FieldValue.date)
-        case .deferDate: return t.deferDate.map(FieldValue.date)
-        case .scheduled: return t.scheduled.map(FieldValue.date)
-        case .priority: return t.priority == .none ? nil : .string(t.priority.rawValue)
-        case .flagged: return .bool(t.flagged)
-        case .area: return t.area.map(FieldValue.string)
-        case .project: return t.project.map(FieldValue.string)
-        case .tags: return t.tags.isEmpty ? nil : .list(t.tags)
-        case .recurrence: return t.recurrence.map(FieldValue.string)
-        case .recurrenceMode: return t.recurrenceMode == .fixed ? nil : .string(t.recurrenceMode.rawValue)
-        case .estimatedMinutes: return t.estimatedMinutes.map(FieldValue.int)
-        case .description: return t.description.map(FieldValue.string)
-        case .created: return .dateTime(t.created)
-        case .modified: return .dateTime(t.modified ?? t.created)
-        case .completed: return t.completed.map(FieldValue.dateTime) ?? .null
-        case .source: return .string(t.source)
-        case .region: return t.region.map { .string($0.rawValue) }
-        case .bucket: return t.bucket.map { .string($0.rawValue) }
-        case .planDate: return t.planDate.map(FieldValue.date)
-        case .carryCount: return t.carryCount.map(FieldValue.int)
-        case .backlogSince: return t.backlogSince.map(FieldValue.date)
-        case .note: return t.note.map(FieldValue.string)
-        case .noteLine: return t.noteLine.map(FieldValue.int)
-        }
+        if field == .modified, t.modified == nil { return .dateTime(t.created) }
+        return field.spec.newFileValue(of: t)
     }
 
     /// The lines (without line endings) that write `key: value`.

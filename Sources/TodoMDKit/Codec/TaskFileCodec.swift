@@ -18,9 +18,9 @@ public enum TaskFileCodec {
     /// §18 limits.
     public enum Limits {
         public static let fileBytes = 1_048_576
-        public static let bodyBytes = 102_400
-        public static let titleCharacters = 500
-        public static let descriptionCharacters = 2_000
+        public static let bodyBytes = TaskLimits.bodyBytes
+        public static let titleCharacters = TaskLimits.titleCharacters
+        public static let descriptionCharacters = TaskLimits.descriptionCharacters
         public static let nesting = 16
     }
 

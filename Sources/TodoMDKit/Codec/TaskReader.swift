@@ -23,14 +23,14 @@ struct TaskReader {
             var node = fileNode
             if let map = fieldMap {
                 guard let mapped = map.field(forKey: key) else {
-                    task.extra.append((key, TaskReader.json(node)))
+                    task.extra.append(ExtraField(key, TaskReader.json(node)))
                     continue
                 }
                 field = mapped
                 node = map.incoming(mapped, fileNode)
             } else {
                 guard let known = TaskField(rawValue: key) else {
-                    task.extra.append((key, TaskReader.json(node)))
+                    task.extra.append(ExtraField(key, TaskReader.json(node)))
                     continue
                 }
                 field = known
@@ -45,15 +45,23 @@ struct TaskReader {
         }
 
         // Repairs of required fields (§3), each a warning. A wrong-type value already has one.
-        if !used.contains(.title) {
-            task.title = TaskReader.titleFromFilename(id)
-            if !present.contains(.title) {
-                warnings.append("title: missing; using the filename (\"\(task.title)\")")
+        for spec in TaskFieldSpec.table {
+            guard let repair = spec.repair, !used.contains(spec.field) else { continue }
+            let note: String
+            switch repair {
+            case .titleFromFilename:
+                let title = TaskReader.titleFromFilename(id)
+                spec.set(.string(title), on: &task)
+                note = "the filename (\"\(title)\")"
+            case let .value(value, shown):
+                spec.set(value, on: &task)
+                note = shown
+            case .fileModificationTime:
+                spec.set(.dateTime(fileModified), on: &task)
+                note = "the file's modification time"
             }
+            if !present.contains(spec.field) { warnings.append("\(spec.key): missing; using \(note)") }
         }
-        if !present.contains(.status) { warnings.append("status: missing; using todo") }
-        if !present.contains(.created) { warnings.append("created: missing; using the file's modification time") }
-        if !present.contains(.source) { warnings.append("source: missing; using unknown") }
         if let rule = task.recurrence {
             // An invalid rule is a warning; the task still loads and keeps its text (§11).
             do {
@@ -82,81 +90,61 @@ struct TaskReader {
     // MARK: - Fields
 
     func read(_ field: TaskField, _ node: Node, into task: inout TodoTask) -> Outcome {
-        switch field {
-        case .title:
-            guard let s = text(node) else { return .wrongType("expected text, found \(kind(node))") }
-            if s.count > TaskFileCodec.Limits.titleCharacters {
-                return .overLimit("the title is \(s.count) characters; the limit is \(TaskFileCodec.Limits.titleCharacters)")
-            }
-            task.title = s
-        case .status:
-            guard let v: TaskStatus = enumValue(node) else { return wrongEnum(node, TaskStatus.allCases.map(\.rawValue)) }
-            task.status = v
-        case .priority:
-            guard let v: Priority = enumValue(node) else { return wrongEnum(node, Priority.allCases.map(\.rawValue)) }
-            task.priority = v
-        case .recurrenceMode:
-            guard let v: RecurrenceMode = enumValue(node) else {
-                return wrongEnum(node, RecurrenceMode.allCases.map(\.rawValue))
-            }
-            task.recurrenceMode = v
-        case .region:
-            guard let v: PlanRegion = enumValue(node) else { return wrongEnum(node, PlanRegion.allCases.map(\.rawValue)) }
-            task.region = v
-        case .bucket:
-            guard let v: PlanBucket = enumValue(node) else { return wrongEnum(node, PlanBucket.allCases.map(\.rawValue)) }
-            task.bucket = v
-        case .due, .deferDate, .scheduled, .planDate, .backlogSince:
-            guard let d = date(node) else { return .wrongType("\(show(node)) is not a date (YYYY-MM-DD)") }
-            switch field {
-            case .due: task.due = d
-            case .deferDate: task.deferDate = d
-            case .scheduled: task.scheduled = d
-            case .planDate: task.planDate = d
-            default: task.backlogSince = d
-            }
-        case .created, .modified, .completed:
-            guard let s = text(node), let instant = DateTimeFormat.parse(s, timeZone: timeZone) else {
-                return .wrongType("\(show(node)) is not an ISO 8601 date-time")
-            }
-            switch field {
-            case .created: task.created = instant
-            case .modified: task.modified = instant
-            default: task.completed = instant
-            }
-        case .flagged:
-            guard let b = bool(node) else { return .wrongType("\(show(node)) is not true or false") }
-            task.flagged = b
-        case .area, .project, .recurrence, .source, .note:
-            guard let s = text(node) else { return .wrongType("expected text, found \(kind(node))") }
-            switch field {
-            case .area: task.area = s
-            case .project: task.project = s
-            case .recurrence: task.recurrence = s
-            case .source: task.source = s
-            default: task.note = s
-            }
-        case .description:
-            guard let s = text(node) else { return .wrongType("expected text, found \(kind(node))") }
-            if s.count > TaskFileCodec.Limits.descriptionCharacters {
-                return .overLimit("the description is \(s.count) characters; the limit is \(TaskFileCodec.Limits.descriptionCharacters)")
-            }
-            task.description = s
-        case .estimatedMinutes, .carryCount, .noteLine:
-            guard let n = integer(node), n >= 0 else { return .wrongType("\(show(node)) is not a whole number ≥ 0") }
-            switch field {
-            case .estimatedMinutes: task.estimatedMinutes = n
-            case .carryCount: task.carryCount = n
-            default: task.noteLine = n
-            }
-        case .tags:
-            guard let tags = tags(node) else {
-                if case .sequence = node { return .wrongType("a tag must be text, not a list or a mapping") }
-                return .wrongType("expected a list of tags, found \(kind(node))")
-            }
-            task.tags = tags
+        let spec = field.spec
+        switch value(spec, node) {
+        case let .success(value):
+            spec.set(value, on: &task)
+            return .ok
+        case let .failure(error):
+            return error.outcome
         }
-        return .ok
+    }
+
+    /// A node read as a value of the field's kind, or why it is not one.
+    func value(_ spec: TaskFieldSpec, _ node: Node) -> Result<FieldValue, OutcomeError> {
+        switch spec.kind {
+        case let .text(limit):
+            guard let s = text(node) else { return .failure(.wrongType("expected text, found \(kind(node))")) }
+            if let limit, s.count > limit {
+                return .failure(.overLimit("the \(spec.key) is \(s.count) characters; the limit is \(limit)"))
+            }
+            return .success(.string(s))
+        case .rule:
+            guard let s = text(node) else { return .failure(.wrongType("expected text, found \(kind(node))")) }
+            return .success(.string(s))
+        case let .choice(values):
+            guard let s = text(node)?.trimmedSpaces.lowercased(), values.contains(s) else {
+                return .failure(.wrongType("\(show(node)) is not one of \(values.joined(separator: ", "))"))
+            }
+            return .success(.string(s))
+        case .date:
+            guard let d = date(node) else { return .failure(.wrongType("\(show(node)) is not a date (YYYY-MM-DD)")) }
+            return .success(.date(d))
+        case .dateTime:
+            guard let s = text(node), let instant = DateTimeFormat.parse(s, timeZone: timeZone) else {
+                return .failure(.wrongType("\(show(node)) is not an ISO 8601 date-time"))
+            }
+            return .success(.dateTime(instant))
+        case .flag:
+            guard let b = bool(node) else { return .failure(.wrongType("\(show(node)) is not true or false")) }
+            return .success(.bool(b))
+        case .count, .minutes:
+            guard let n = integer(node), n >= 0 else { return .failure(.wrongType("\(show(node)) is not a whole number ≥ 0")) }
+            return .success(.int(n))
+        case .list:
+            guard let tags = tags(node) else {
+                if case .sequence = node { return .failure(.wrongType("a tag must be text, not a list or a mapping")) }
+                return .failure(.wrongType("expected a list of tags, found \(kind(node))"))
+            }
+            return .success(.list(tags))
+        }
+    }
+
+    /// An ``Outcome`` other than ``Outcome/ok``, as a `Result` failure.
+    struct OutcomeError: Error {
+        let outcome: Outcome
+        static func wrongType(_ problem: String) -> OutcomeError { OutcomeError(outcome: .wrongType(problem)) }
+        static func overLimit(_ reason: String) -> OutcomeError { OutcomeError(outcome: .overLimit(reason)) }
     }
 
     // MARK: - Scalars
@@ -165,15 +153,6 @@ struct TaskReader {
     func text(_ node: Node) -> String? {
         guard case let .scalar(s) = node else { return nil }
         return s.string
-    }
-
-    func enumValue<E: RawRepresentable>(_ node: Node) -> E? where E.RawValue == String {
-        guard let s = text(node) else { return nil }
-        return E(rawValue: s.trimmedSpaces.lowercased())
-    }
-
-    func wrongEnum(_ node: Node, _ allowed: [String]) -> Outcome {
-        .wrongType("\(show(node)) is not one of \(allowed.joined(separator: ", "))")
     }
 
     /// A date, or a date-time's local date (§3).

@@ -20,6 +20,22 @@ public struct SyncReport: Sendable, Equatable {
 }
 
 extension TaskIndex {
+    /// Opens the index at `path` and brings it up to date with `folder`; a damaged index is a
+    /// cache, so it is thrown away and built again, once.
+    ///
+    /// - Returns: the index and what bringing it up to date found.
+    public static func open(at path: String, for folder: VaultFolder, timeZone: TimeZone, variant: String?,
+                            progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> (TaskIndex, SyncReport) {
+        let index = try TaskIndex(path: path, timeZone: timeZone, variant: variant)
+        do {
+            return (index, try index.sync(with: folder, timeZone: timeZone, progress: progress))
+        } catch is DatabaseError {
+            TaskIndex.remove(at: path)
+            let fresh = try TaskIndex(path: path, timeZone: timeZone, variant: variant)
+            return (fresh, try fresh.sync(with: folder, timeZone: timeZone, progress: progress))
+        }
+    }
+
     /// A file's stored stamp.
     struct StoredFile {
         let size: Int
@@ -158,12 +174,6 @@ extension TaskIndex {
 
     // MARK: - Storing
 
-    /// The folded text for `string_contains`, or nil when SQLite's ASCII `lower()` gives the
-    /// same result (pure-ASCII text): most tasks then store nothing extra.
-    static func foldIfNeeded(_ text: String) -> String? {
-        text.utf8.allSatisfy { $0 < 0x80 } ? nil : TextFolding.fold(text)
-    }
-
     static func deleteFile(_ id: String, _ db: Database) throws {
         if let rid = try Int64.fetchOne(db, sql: "SELECT rid FROM task WHERE id = ?", arguments: [id]) {
             try db.execute(sql: "DELETE FROM task_fts WHERE rowid = ?", arguments: [rid])
@@ -178,12 +188,9 @@ extension TaskIndex {
         let fileStatement = try db.makeStatement(sql: """
             INSERT OR REPLACE INTO file (path, size, mtime, hash, indexed_at, reason) VALUES (?, ?, ?, ?, ?, ?)
             """)
+        let columns = TaskColumns.insertColumns
         let taskStatement = try db.makeStatement(sql: """
-            INSERT INTO task (id, filename, title, title_key, status, due, defer, scheduled, priority, flagged,
-                area, project, tags, recurrence, recurrence_mode, estimated_minutes, description, created, modified,
-                completed, source, region, bucket, plan_date, carry_count, backlog_since, note, note_line, body,
-                warning_count, json, title_fold, description_fold, body_fold)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO task (\(columns.map { "\"\($0)\"" }.joined(separator: ", "))) VALUES (\(TaskIndex.marks(columns.count)))
             """)
         let tagStatement = try db.makeStatement(sql: "INSERT INTO task_tag (task_rid, tag, position) VALUES (?, ?, ?)")
         let ftsStatement = try db.makeStatement(sql: "INSERT INTO task_fts (rowid, title, description, body) VALUES (?, ?, ?, ?)")
@@ -197,24 +204,13 @@ extension TaskIndex {
             case let .task(t):
                 try fileStatement.execute(arguments: [file.id, file.stamp.size, file.stamp.mtime, file.stamp.hash,
                                                       indexedAt, nil])
-                let values: [(any DatabaseValueConvertible)?] = [
-                    t.id, t.filename, t.title, TextFolding.sortKey(t.title), t.status.rawValue,
-                    t.due?.description, t.deferDate?.description, t.scheduled?.description, t.priority.rank,
-                    t.flagged, t.area, t.project, t.tags.joined(separator: "\u{1F}"), t.recurrence,
-                    t.recurrenceMode.rawValue, t.estimatedMinutes, t.description, t.created.timeIntervalSince1970,
-                    t.modified?.timeIntervalSince1970, t.completed?.timeIntervalSince1970, t.source,
-                    t.region?.rawValue, t.bucket?.rawValue, t.planDate?.description, t.carryCount,
-                    t.backlogSince?.description, t.note, t.noteLine, t.body, t.warnings.count, TaskJSON.encode(t),
-                    TaskIndex.foldIfNeeded(t.title), t.description.flatMap(TaskIndex.foldIfNeeded),
-                    TaskIndex.foldIfNeeded(t.body),
-                ]
-                try taskStatement.execute(arguments: StatementArguments(values))
+                try taskStatement.execute(arguments: StatementArguments(TaskColumns.insertValues(t)))
                 let rid = db.lastInsertedRowID
                 for (i, tag) in t.tags.enumerated() {
                     try tagStatement.execute(arguments: [rid, tag, i])
                 }
                 // The body is indexed folded, so its words split exactly as a folded needle's do.
-                try ftsStatement.execute(arguments: [rid, t.title, t.description ?? "", TaskIndex.foldIfNeeded(t.body) ?? t.body])
+                try ftsStatement.execute(arguments: [rid, t.title, t.description ?? "", TaskColumns.foldIfNeeded(t.body) ?? t.body])
             }
         }
     }

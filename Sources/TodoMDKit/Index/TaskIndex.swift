@@ -6,14 +6,14 @@ import GRDB
 /// A cache: it lives outside the vault, and a missing, corrupt or old-schema index is rebuilt
 /// silently. All listing and filtering runs against it, never by parsing files at query time.
 public final class TaskIndex: Sendable {
-    /// The database; one queue per index file.
-    public let database: DatabaseQueue
+    /// The database; one queue per index file. Only `Index/` speaks SQL to it.
+    let database: DatabaseQueue
     /// Where the database file is.
     public let path: String
 
     /// Bumped whenever the schema or the meaning of a stored column changes: an index with
     /// another value is thrown away and rebuilt.
-    static let schemaVersion = "todomd-index-6"
+    static let schemaVersion = "todomd-index-7"
 
     /// Opens (or creates, or rebuilds) the index at `path`.
     ///
@@ -88,11 +88,11 @@ public final class TaskIndex: Sendable {
         if hasMeta {
             try queue.read { db in
                 let stored = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'schema'")
-                guard stored == stamp else { throw TodoError.message("index schema changed") }
+                guard stored == stamp else { throw IndexStale.schemaChanged }
                 // A quick consistency probe: a corrupt file fails here, a damaged schema too.
                 let tables = try Set(String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
                 for table in ["file", "task", "task_tag", "task_fts", "side_file"] where !tables.contains(table) {
-                    throw TodoError.message("index table \(table) is missing")
+                    throw IndexStale.tableMissing(table)
                 }
                 _ = try Int.fetchOne(db, sql: "SELECT 1 FROM file LIMIT 1")
             }
@@ -112,13 +112,8 @@ public final class TaskIndex: Sendable {
                     indexed_at INTEGER NOT NULL, reason TEXT);
                 CREATE TABLE task (
                     rid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, filename TEXT NOT NULL,
-                    title TEXT NOT NULL, title_key TEXT NOT NULL, status TEXT NOT NULL,
-                    due TEXT, defer TEXT, scheduled TEXT, priority INTEGER NOT NULL, flagged INTEGER NOT NULL,
-                    area TEXT, project TEXT, tags TEXT NOT NULL, recurrence TEXT, recurrence_mode TEXT NOT NULL,
-                    estimated_minutes INTEGER, description TEXT, created REAL NOT NULL, modified REAL,
-                    completed REAL, source TEXT NOT NULL, region TEXT, bucket TEXT, plan_date TEXT,
-                    carry_count INTEGER, backlog_since TEXT, note TEXT, note_line INTEGER, body TEXT NOT NULL,
-                    warning_count INTEGER NOT NULL, json TEXT NOT NULL,
+                    \(TaskColumns.fieldDefinitions.joined(separator: ", ")),
+                    title_key TEXT NOT NULL, body TEXT NOT NULL, warning_count INTEGER NOT NULL, json TEXT NOT NULL,
                     title_fold TEXT, description_fold TEXT, body_fold TEXT);
                 CREATE INDEX task_filename ON task(filename);
                 CREATE INDEX task_status ON task(status);
@@ -138,4 +133,10 @@ public final class TaskIndex: Sendable {
             try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', ?)", arguments: [stamp])
         }
     }
+}
+
+/// Why an index file on disk cannot be used as it is (it is then rebuilt, silently).
+enum IndexStale: Error {
+    case schemaChanged
+    case tableMissing(String)
 }

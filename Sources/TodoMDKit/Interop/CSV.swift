@@ -112,33 +112,7 @@ public enum CSVInterop {
 
     /// One cell: the value as TASK JSON has it (defaults included), empty when absent.
     static func value(_ field: TaskField, of t: TodoTask) -> String {
-        switch field {
-        case .title: return t.title
-        case .status: return t.status.rawValue
-        case .due: return t.due?.description ?? ""
-        case .deferDate: return t.deferDate?.description ?? ""
-        case .scheduled: return t.scheduled?.description ?? ""
-        case .priority: return t.priority.rawValue
-        case .flagged: return t.flagged ? "true" : "false"
-        case .area: return t.area ?? ""
-        case .project: return t.project ?? ""
-        case .tags: return t.tags.joined(separator: ",")
-        case .recurrence: return t.recurrence ?? ""
-        case .recurrenceMode: return t.recurrenceMode.rawValue
-        case .estimatedMinutes: return t.estimatedMinutes.map(String.init) ?? ""
-        case .description: return t.description ?? ""
-        case .created: return DateTimeFormat.string(t.created)
-        case .modified: return t.modified.map(DateTimeFormat.string) ?? ""
-        case .completed: return t.completed.map(DateTimeFormat.string) ?? ""
-        case .source: return t.source
-        case .region: return t.region?.rawValue ?? ""
-        case .bucket: return t.bucket?.rawValue ?? ""
-        case .planDate: return t.planDate?.description ?? ""
-        case .carryCount: return t.carryCount.map(String.init) ?? ""
-        case .backlogSince: return t.backlogSince?.description ?? ""
-        case .note: return t.note ?? ""
-        case .noteLine: return t.noteLine.map(String.init) ?? ""
-        }
+        field.spec.value(of: t)?.plainText ?? ""
     }
 
     /// Where a column goes.
@@ -258,7 +232,7 @@ public enum CSVInterop {
                 case .ignore: continue
                 case .body: task.body = cell
                 case let .extra(key):
-                    if !cell.isEmpty { task.extra.append((key, .string(cell))) }
+                    if !cell.isEmpty { task.extra.append(ExtraField(key, .string(cell))) }
                 case let .field(field):
                     if field == .source { continue }
                     if let problem = ImportValues.set(field, cell, on: &task, today: today, timeZone: timeZone) {

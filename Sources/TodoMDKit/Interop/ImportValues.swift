@@ -11,57 +11,53 @@ public enum ImportValues {
         let raw = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if raw.isEmpty { return nil }
         let lower = raw.lowercased()
-        switch field {
-        case .title:
-            task.title = raw
-        case .status:
-            guard let status = status(lower) else { return "`\(raw)` is not a status" }
-            task.status = status
-        case .priority:
-            guard let p = priority(lower) else { return "`\(raw)` is not a priority" }
-            task.priority = p
-        case .flagged:
+        let spec = field.spec
+        switch spec.kind {
+        case let .text(limit):
+            if let limit, raw.count > limit { return "the \(spec.key) is longer than \(limit) characters" }
+            spec.set(.string(raw), on: &task)
+        case let .choice(values):
+            guard let value = choice(lower, of: field, in: values) else { return "`\(raw)` is not a \(spec.key.replacingOccurrences(of: "_", with: " "))" }
+            spec.set(.string(value), on: &task)
+        case .flag:
             guard let b = bool(lower) else { return "`\(raw)` is not true or false" }
-            task.flagged = b
-        case .due, .deferDate, .scheduled, .planDate, .backlogSince:
+            spec.set(.bool(b), on: &task)
+        case .date:
             guard let d = date(raw, today: today, timeZone: timeZone) else { return "`\(raw)` is not a date" }
-            task.set(field, .date(d))
-        case .created, .modified, .completed:
+            spec.set(.date(d), on: &task)
+        case .dateTime:
             guard let t = DateTimeFormat.parse(raw, timeZone: timeZone) else { return "`\(raw)` is not a date-time" }
-            task.set(field, .dateTime(t))
-        case .tags:
-            task.tags = TaskInput.tags(task.tags + [raw])
-        case .estimatedMinutes:
+            spec.set(.dateTime(t), on: &task)
+        case .list:
+            let current: [String] = if case let .list(items)? = spec.value(of: task) { items } else { [] }
+            spec.set(.list(TaskInput.tags(current + [raw])), on: &task)
+        case .minutes:
             guard let m = minutes(lower) else { return "`\(raw)` is not a duration (45, 45m, 1h30m)" }
-            task.estimatedMinutes = m
-        case .carryCount, .noteLine:
+            spec.set(.int(m), on: &task)
+        case .count:
             guard let n = Int(raw), n >= 0 else { return "`\(raw)` is not a whole number ≥ 0" }
-            task.set(field, .int(n))
-        case .recurrence:
+            spec.set(.int(n), on: &task)
+        case .rule:
             do {
-                task.recurrence = try RecurrenceInput.rule(from: raw)
+                spec.set(.string(try RecurrenceInput.rule(from: raw)), on: &task)
             } catch {
                 return "`\(raw)` is not a repeat rule"
             }
-        case .recurrenceMode:
-            let v = lower.replacingOccurrences(of: "-", with: "_").replacingOccurrences(of: " ", with: "_")
-            guard let mode = RecurrenceMode(rawValue: v) else { return "`\(raw)` is not fixed or after_completion" }
-            task.recurrenceMode = mode
-        case .region:
-            guard let r = PlanRegion(rawValue: lower) else { return "`\(raw)` is not a region" }
-            task.region = r
-        case .bucket:
-            guard let b = PlanBucket(rawValue: lower) else { return "`\(raw)` is not a bucket" }
-            task.bucket = b
-        case .description:
-            if raw.count > TaskFileCodec.Limits.descriptionCharacters {
-                return "the description is longer than \(TaskFileCodec.Limits.descriptionCharacters) characters"
-            }
-            task.description = raw
-        case .area, .project, .source, .note:
-            task.set(field, .string(raw))
         }
         return nil
+    }
+
+    /// A choice as other tools write it: the value itself (`-` and spaces read as `_` where the
+    /// values use `_`), or a word of theirs for a status or a priority.
+    static func choice(_ lower: String, of field: TaskField, in values: [String]) -> String? {
+        if values.contains(lower) { return lower }
+        let underscored = lower.replacingOccurrences(of: "-", with: "_").replacingOccurrences(of: " ", with: "_")
+        if values.contains(underscored) { return underscored }
+        switch field {
+        case .status: return status(lower)?.rawValue
+        case .priority: return priority(lower)?.rawValue
+        default: return nil
+        }
     }
 
     /// Status words of several tools.

@@ -80,13 +80,13 @@ public enum JSONInterop {
                 continue
             case "extra":
                 guard let extra = value.objectValue else { problems.append("extra: not an object; left out"); continue }
-                for (k, v) in extra where TaskField(rawValue: k) == nil { task.extra.append((k, v)) }
+                for (k, v) in extra where TaskField(rawValue: k) == nil { task.extra.append(ExtraField(k, v)) }
                 continue
             default:
                 break
             }
             guard let field = TaskField(rawValue: key) else {
-                task.extra.append((key, value))
+                task.extra.append(ExtraField(key, value))
                 continue
             }
             if let problem = set(field, value, on: &task, utc: utc) {
@@ -98,49 +98,11 @@ public enum JSONInterop {
 
     /// Sets one field from its TASK value; a problem text when the value does not fit.
     static func set(_ field: TaskField, _ value: JSONValue, on task: inout TodoTask, utc: TimeZone) -> String? {
-        func text() -> String? {
-            if let s = value.stringValue { return s }
-            return nil
-        }
-        func enumValue<E: RawRepresentable>(_: E.Type) -> E? where E.RawValue == String {
-            text().flatMap { E(rawValue: $0.lowercased()) }
-        }
-        func date() -> LocalDate? { text().flatMap { LocalDate(iso: $0) } }
-        func instant() -> Date? { text().flatMap { DateTimeFormat.parse($0, timeZone: utc) } }
-        func int() -> Int? {
-            guard let n = value.numberValue, n >= 0, n == n.rounded(), n < 1e12 else { return nil }
-            return Int(n)
-        }
-        switch field {
-        case .title: return nil
-        case .status: guard let v = enumValue(TaskStatus.self) else { return "not a status" }; task.status = v
-        case .priority: guard let v = enumValue(Priority.self) else { return "not a priority" }; task.priority = v
-        case .recurrenceMode:
-            guard let v = enumValue(RecurrenceMode.self) else { return "not fixed or after_completion" }
-            task.recurrenceMode = v
-        case .region: guard let v = enumValue(PlanRegion.self) else { return "not a region" }; task.region = v
-        case .bucket: guard let v = enumValue(PlanBucket.self) else { return "not a bucket" }; task.bucket = v
-        case .due, .deferDate, .scheduled, .planDate, .backlogSince:
-            guard let d = date() else { return "not a date (YYYY-MM-DD)" }
-            task.set(field, .date(d))
-        case .created, .modified, .completed:
-            guard let t = instant() else { return "not an ISO 8601 date-time" }
-            task.set(field, .dateTime(t))
-        case .flagged:
-            guard let b = value.boolValue else { return "not true or false" }
-            task.flagged = b
-        case .area, .project, .recurrence, .description, .source, .note:
-            guard let s = text() else { return "not text" }
-            task.set(field, .string(s))
-        case .estimatedMinutes, .carryCount, .noteLine:
-            guard let n = int() else { return "not a whole number ≥ 0" }
-            task.set(field, .int(n))
-        case .tags:
-            guard let items = value.arrayValue, items.allSatisfy({ $0.stringValue != nil }) else {
-                return "not a list of text"
-            }
-            task.tags = items.compactMap(\.stringValue)
-        }
+        // The title was read first: it must be there.
+        if field == .title { return nil }
+        let spec = field.spec
+        guard let parsed = TaskJSON.value(value, kind: spec.kind) else { return "not \(TaskJSON.expectation(spec.kind))" }
+        spec.set(parsed, on: &task)
         return nil
     }
 }

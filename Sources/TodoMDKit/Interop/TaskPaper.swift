@@ -251,7 +251,7 @@ public enum TaskPaper {
         case "parallel", "autodone", "repeat-start", "today":
             break  // OmniFocus outline settings with no todo.md field
         default:
-            if let value { task.extra.append((name, .string(value))) } else if !task.tags.contains(name) { task.tags.append(name) }
+            if let value { task.extra.append(ExtraField(name, .string(value))) } else if !task.tags.contains(name) { task.tags.append(name) }
         }
         return nil
     }

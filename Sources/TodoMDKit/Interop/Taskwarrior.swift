@@ -236,7 +236,7 @@ public enum Taskwarrior {
                         problems.append("recur: `\(r)` has no todo.md equivalent; left out")
                     }
                 default:
-                    if !internalKeys.contains(key) { task.extra.append((key, value)) }
+                    if !internalKeys.contains(key) { task.extra.append(ExtraField(key, value)) }
                 }
             }
             let status = item["status"]?.stringValue ?? "pending"

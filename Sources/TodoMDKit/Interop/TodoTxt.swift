@@ -149,7 +149,7 @@ public enum TodoTxt {
             guard let rule = rule(fromRec: value) else { return "rec: `\(value)` is not a repeat like 1w or 3m; left out" }
             task.recurrence = rule
         default:
-            task.extra.append((key, .string(value)))
+            task.extra.append(ExtraField(key, .string(value)))
         }
         return nil
     }

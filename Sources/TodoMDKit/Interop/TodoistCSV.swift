@@ -146,8 +146,8 @@ public enum TodoistCSV {
                         task.recurrence = try RecurrenceInput.rule(from: parts[0])
                         if parts.count > 1, let d = ImportValues.date(parts[1], today: today, timeZone: timeZone) {
                             task.due = d
-                        } else if let rule = task.recurrence {
-                            task.due = RecurrenceInput.firstOccurrence(rule, onOrAfter: today)
+                        } else {
+                            task.dateFirstOccurrence(onOrAfter: today)
                         }
                     } catch {
                         problems.append("DATE: `\(date)` is not a repeat todo.md knows; left out")

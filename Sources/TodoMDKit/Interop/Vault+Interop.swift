@@ -17,7 +17,7 @@ extension Vault {
     public func exportedTasks(_ scopes: [ExportScope] = [.all]) throws -> [TodoTask] {
         let zone = clock.timeZone
         var tasks: [TodoTask] = []
-        for row in try index.rows(matching: .all) {
+        for row in try index.rows(matching: nil, timeZone: clock.timeZone) {
             guard let json = try? JSONValue.parse(row.json),
                   case var .success((task, _)) = JSONInterop.task(from: json, timeZone: zone) else { continue }
             task.id = row.id
@@ -48,10 +48,7 @@ extension Vault {
         case .taskwarrior: return result(Taskwarrior.export(tasks, timeZone: zone), tasks.count)
         case .todotxt: return result(TodoTxt.export(tasks, timeZone: zone), tasks.count)
         case .ics:
-            let dated = tasks.map { t in
-                DatedTask(id: t.id, title: t.title, status: t.status, due: t.due, deferDate: t.deferDate,
-                          scheduled: t.scheduled, priority: t.priority, description: t.description)
-            }.filter(ICalendar.includes).sorted { a, b in
+            let dated = tasks.filter(ICalendar.includes).sorted { a, b in
                 let da = (a.scheduled ?? a.due)?.dayNumber ?? 0, db = (b.scheduled ?? b.due)?.dayNumber ?? 0
                 return (da, a.id) < (db, b.id)
             }

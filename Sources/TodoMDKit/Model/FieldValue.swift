@@ -12,6 +12,22 @@ public enum FieldValue: Sendable, Equatable {
     case null
 }
 
+extension FieldValue {
+    /// The value as plain text, as a CSV cell or a text field holds it: dates `YYYY-MM-DD`,
+    /// date-times ISO 8601 UTC with `Z`, lists joined with `,`, `null` empty.
+    public var plainText: String {
+        switch self {
+        case let .string(s): return s
+        case let .date(d): return d.description
+        case let .dateTime(t): return DateTimeFormat.string(t)
+        case let .bool(b): return b ? "true" : "false"
+        case let .int(n): return String(n)
+        case let .list(items): return items.joined(separator: ",")
+        case .null: return ""
+        }
+    }
+}
+
 /// A set of field changes to apply to one task: a value sets the key, `nil` removes it.
 public struct TaskChanges: Sendable, Equatable {
     /// Field → new value (`nil` removes the key from the file).

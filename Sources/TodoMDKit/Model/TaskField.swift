@@ -1,4 +1,6 @@
 /// The frontmatter keys todo.md knows, in the canonical order new files are written in (§3).
+///
+/// Each case has its row in ``TaskFieldSpec/table``: its kind, who sets it, how it is written.
 public enum TaskField: String, CaseIterable, Sendable, Hashable {
     case title, status, due
     case deferDate = "defer"
@@ -16,7 +18,10 @@ public enum TaskField: String, CaseIterable, Sendable, Hashable {
     public var key: String { rawValue }
 
     /// Position in the canonical order.
-    public var canonicalIndex: Int { TaskField.allCases.firstIndex(of: self) ?? 0 }
+    public var canonicalIndex: Int { TaskField.positions[self] ?? 0 }
+
+    private static let positions: [TaskField: Int] = Dictionary(
+        uniqueKeysWithValues: TaskField.allCases.enumerated().map { ($1, $0) })
 
     /// Looks a field up by its file key, also accepting kebab-case (`recurrence-mode`).
     public init?(key: String) {
@@ -30,10 +35,18 @@ public enum TaskField: String, CaseIterable, Sendable, Hashable {
     }
 
     /// Whether the field holds a calendar date.
-    public var isDate: Bool {
-        [.due, .deferDate, .scheduled, .planDate, .backlogSince].contains(self)
-    }
+    public var isDate: Bool { spec.kind == .date }
 
     /// Whether the field holds a date-time.
-    public var isDateTime: Bool { [.created, .modified, .completed].contains(self) }
+    public var isDateTime: Bool { spec.kind == .dateTime }
+}
+
+/// The §18 limits on what a task may hold.
+public enum TaskLimits {
+    /// Characters in a title.
+    public static let titleCharacters = 500
+    /// Characters in a description.
+    public static let descriptionCharacters = 2_000
+    /// Bytes in a body.
+    public static let bodyBytes = 102_400
 }

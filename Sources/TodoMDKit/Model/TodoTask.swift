@@ -37,7 +37,7 @@ public struct TodoTask: Sendable, Equatable {
     /// The Markdown body, byte-exact (§21).
     public var body: String
     /// Keys todo.md does not know, in file order, with their values.
-    public var extra: [(key: String, value: JSONValue)]
+    public var extra: [ExtraField]
     /// What reading the file repaired or ignored, each naming its key.
     public var warnings: [String]
 
@@ -70,20 +70,15 @@ public struct TodoTask: Sendable, Equatable {
     public func isAvailable(today: LocalDate) -> Bool {
         isActive && (deferDate.map { $0 <= today } ?? true)
     }
+}
 
-    public static func == (lhs: TodoTask, rhs: TodoTask) -> Bool {
-        lhs.id == rhs.id && lhs.title == rhs.title && lhs.status == rhs.status && lhs.due == rhs.due
-            && lhs.deferDate == rhs.deferDate && lhs.scheduled == rhs.scheduled
-            && lhs.priority == rhs.priority && lhs.flagged == rhs.flagged && lhs.area == rhs.area
-            && lhs.project == rhs.project && lhs.tags == rhs.tags && lhs.recurrence == rhs.recurrence
-            && lhs.recurrenceMode == rhs.recurrenceMode && lhs.estimatedMinutes == rhs.estimatedMinutes
-            && lhs.description == rhs.description && lhs.created == rhs.created
-            && lhs.modified == rhs.modified && lhs.completed == rhs.completed
-            && lhs.source == rhs.source && lhs.region == rhs.region && lhs.bucket == rhs.bucket
-            && lhs.planDate == rhs.planDate && lhs.carryCount == rhs.carryCount
-            && lhs.backlogSince == rhs.backlogSince && lhs.note == rhs.note
-            && lhs.noteLine == rhs.noteLine && lhs.body == rhs.body
-            && lhs.extra.map(\.key) == rhs.extra.map(\.key) && lhs.extra.map(\.value) == rhs.extra.map(\.value)
-            && lhs.warnings == rhs.warnings
+/// A frontmatter key todo.md does not know, kept with its value (§3, §21 `extra`).
+public struct ExtraField: Sendable, Equatable {
+    public var key: String
+    public var value: JSONValue
+
+    public init(_ key: String, _ value: JSONValue) {
+        self.key = key
+        self.value = value
     }
 }

@@ -16,7 +16,7 @@ public struct Note: Sendable, Equatable {
     /// one empty line (as for tasks, §21). For a file without frontmatter, the whole file.
     public var body: String
     /// Keys todo.md does not know, in file order, with their values.
-    public var extra: [(key: String, value: JSONValue)]
+    public var extra: [ExtraField]
     /// What reading the file repaired or ignored, each naming its key.
     public var warnings: [String]
 
@@ -52,13 +52,6 @@ public struct Note: Sendable, Equatable {
             if !text.isEmpty, text != title { return String(text.prefix(200)) }
         }
         return ""
-    }
-
-    public static func == (lhs: Note, rhs: Note) -> Bool {
-        lhs.id == rhs.id && lhs.title == rhs.title && lhs.pinned == rhs.pinned && lhs.created == rhs.created
-            && lhs.modified == rhs.modified && lhs.body == rhs.body
-            && lhs.extra.map(\.key) == rhs.extra.map(\.key) && lhs.extra.map(\.value) == rhs.extra.map(\.value)
-            && lhs.warnings == rhs.warnings
     }
 }
 

@@ -61,7 +61,7 @@ public enum NoteFileCodec {
         var seen = Set<String>()
         for (key, node, _) in document.pairs {
             guard keys.contains(key) else {
-                note.extra.append((key, TaskReader.json(node)))
+                note.extra.append(ExtraField(key, TaskReader.json(node)))
                 continue
             }
             guard case let .scalar(scalar) = node else {
@@ -111,7 +111,7 @@ public enum NoteFileCodec {
     /// after one empty line.
     public static func encodeNew(_ note: Note) -> [UInt8] {
         var lines = ["---"] + frontmatterLines(note)
-        for (key, value) in note.extra { lines.append("\(TaskFileCodec.mappingKey(key)): \(TaskFileCodec.flow(value))") }
+        for extra in note.extra { lines.append("\(TaskFileCodec.mappingKey(extra.key)): \(TaskFileCodec.flow(extra.value))") }
         lines.append("---")
         var text = lines.joined(separator: "\n") + "\n"
         if !note.body.isEmpty { text += "\n" + note.body }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -120,11 +119,9 @@ extension Vault {
         var out: [(Int, String, String, String)] = []
         for (i, line) in note.lines.enumerated() {
             for stem in NoteText.linkedTasks(line) {
-                let row = try index.database.read { db in
-                    try Row.fetchOne(db, sql: "SELECT id, title, status FROM task WHERE filename = ? ORDER BY id LIMIT 1",
-                                     arguments: [stem + ".md"])
+                if let task = try index.task(withFilename: stem + ".md") {
+                    out.append((i + 1, task.id, task.title, task.status.rawValue))
                 }
-                if let row { out.append((i + 1, row[0], row[1], row[2])) }
             }
         }
         return out.map { (line: $0.0, id: $0.1, title: $0.2, status: $0.3) }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -210,27 +209,5 @@ extension Vault {
                         direction: direction ?? (sort == nil ? perspective.direction : nil),
                         group: group ?? perspective.groupKey, manualKey: key,
                         manualOrder: perspective.isBuiltIn ? nil : perspective.manualOrder)
-    }
-}
-
-extension TaskIndex {
-    /// Caches a side file's last good text (used when the file later breaks).
-    func storeSideFile(_ name: String, _ content: String, stamp: String? = nil) throws {
-        try database.write { db in
-            try db.execute(sql: "INSERT OR REPLACE INTO side_file (name, content, stamp) VALUES (?, ?, ?)",
-                           arguments: [name, content, stamp])
-        }
-    }
-
-    /// The size:mtime stamp of the file when it was cached.
-    func sideFileStamp(_ name: String) throws -> String? {
-        try database.read { db in
-            try String.fetchOne(db, sql: "SELECT stamp FROM side_file WHERE name = ?", arguments: [name])
-        }
-    }
-
-    /// The cached text of a side file.
-    func sideFile(_ name: String) throws -> String? {
-        try database.read { db in try String.fetchOne(db, sql: "SELECT content FROM side_file WHERE name = ?", arguments: [name]) }
     }
 }

@@ -1,4 +1,4 @@
-import GRDB
+import Foundation
 
 extension Vault {
     // MARK: - The day's first command
@@ -15,16 +15,11 @@ extension Vault {
     @discardableResult
     public func rolloverIfDayChanged() throws -> Rollover? {
         let today = clock.today.description
-        let last = try index.database.read { db in
-            try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'rollover_day'")
-        }
+        let last = try index.meta("rollover_day")
         guard last != today else { return nil }
         let result = try rollover()
         if result.skipped.isEmpty {
-            try index.database.write { db in
-                try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('rollover_day', ?)",
-                               arguments: [today])
-            }
+            try index.setMeta("rollover_day", today)
         }
         return result
     }

@@ -1,4 +1,4 @@
-import GRDB
+import Foundation
 
 /// What one rollover (§14) did: the tasks it moved from past days to the backlog.
 public struct Rollover: Sendable, Equatable {
@@ -31,16 +31,10 @@ extension Vault {
     @discardableResult
     public func rollover() throws -> Rollover {
         let today = clock.today
-        let due = try index.database.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT id, plan_date FROM task
-                WHERE plan_date IS NOT NULL AND plan_date < ? AND status NOT IN ('done', 'cancelled')
-                ORDER BY plan_date, created, id
-                """, arguments: [today.description]).map { row -> (String, String) in (row[0], row[1]) }
-        }
+        let due = try index.openTasksPlanned(before: today)
         var moved: [String] = []
         var skipped: [Rollover.Skipped] = []
-        for (id, _) in due {
+        for id in due {
             do {
                 let (task, _) = try read(id)
                 // The index may lag behind the file; decide on what the file says now.

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 extension Vault {
     // MARK: - Moving, removing, reordering
@@ -113,17 +112,9 @@ extension Vault {
         try rollover()
         let today = clock.today
         let zone = clock.timeZone
-        let entries = try index.database.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT \(TaskRow.columns), backlog_since FROM task
-                WHERE region = 'backlog' AND status IN ('todo', 'in-progress')
-                ORDER BY created, id
-                """).map { row -> (TaskRow, Int) in
-                let task = TaskRow(row: row)
-                let since = (row[25] as String?).flatMap { LocalDate(iso: $0) }
-                    ?? LocalDate(Date(timeIntervalSince1970: task.created), in: zone)
-                return (task, since.days(until: today))
-            }
+        let entries = try index.activeRows(in: .backlog).map { row -> (TaskRow, Int) in
+            let since = row.backlogSince ?? LocalDate(row.created, in: zone)
+            return (row, since.days(until: today))
         }
         let sorted = entries.enumerated().sorted { ($1.element.1, $0.offset) < ($0.element.1, $1.offset) }.map(\.element)
         let groups = BacklogAge.allCases.compactMap { age -> TaskGroup? in

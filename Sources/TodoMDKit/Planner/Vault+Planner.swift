@@ -1,4 +1,4 @@
-import GRDB
+import Foundation
 
 /// One task to put on the day board: which region and bucket.
 public struct PlanAssignment: Sendable, Equatable {
@@ -96,11 +96,7 @@ extension Vault {
             }
             return DayBoard.Region(region: region, buckets: buckets)
         }
-        let backlog = try index.database.read { db in
-            try Int.fetchOne(db, sql: """
-                SELECT count(*) FROM task WHERE region = 'backlog' AND status IN ('todo', 'in-progress')
-                """) ?? 0
-        }
+        let backlog = try index.activeCount(in: .backlog)
         return DayBoard(date: date, regions: regions, backlog: backlog)
     }
 
@@ -120,12 +116,6 @@ extension Vault {
 
     /// Tasks whose `plan_date` is `date` in a day region, oldest first.
     func plannedRows(on date: LocalDate) throws -> [TaskRow] {
-        let regions = PlanLimits.dayRegions.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-        return try index.database.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT \(TaskRow.columns) FROM task WHERE plan_date = ? AND region IN (\(regions))
-                ORDER BY created, id
-                """, arguments: [date.description]).map(TaskRow.init(row:))
-        }
+        try index.plannedRows(on: date, regions: PlanLimits.dayRegions)
     }
 }

@@ -127,7 +127,7 @@ public struct Grouper {
             return [([date.dayNumber], date.description)]
         case .completedDate:
             guard let completed = row.completed else { return [([Int.max], "No Date")] }
-            let date = LocalDate(Date(timeIntervalSince1970: completed), in: timeZone)
+            let date = LocalDate(completed, in: timeZone)
             return [([-date.dayNumber], date.description)]
         }
     }

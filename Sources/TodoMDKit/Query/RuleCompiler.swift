@@ -22,11 +22,6 @@ public struct RuleCompiler {
         node(root, path: "rules")
     }
 
-    /// The SQL condition for `root`; `1` when nothing is left after dropping neutral nodes.
-    public mutating func compile(_ root: RuleNode) -> SQLFragment {
-        predicate(root)?.sql(timeZone: timeZone) ?? .all
-    }
-
     mutating func neutral(_ path: String, _ reason: String) -> Predicate? {
         record(path, reason)
         return nil

@@ -143,10 +143,10 @@ public struct SortOrder: Sendable {
             let rest = projects.subtracting(ordered).sorted { TextFolding.sortKey($0) < TextFolding.sortKey($1) }
             for (i, p) in (ordered + rest).enumerated() { rank[p] = i }
         } else {
-            var newest: [String: Double] = [:]
-            for row in rows { if let p = row.project { newest[p] = max(newest[p] ?? -.infinity, row.created) } }
+            var newest: [String: Date] = [:]
+            for row in rows { if let p = row.project { newest[p] = max(newest[p] ?? .distantPast, row.created) } }
             let ordered = projects.sorted { a, b in
-                let x = newest[a] ?? 0, y = newest[b] ?? 0
+                let x = newest[a] ?? .distantPast, y = newest[b] ?? .distantPast
                 return x != y ? x > y : TextFolding.sortKey(a) < TextFolding.sortKey(b)
             }
             for (i, p) in ordered.enumerated() { rank[p] = i }

@@ -7,11 +7,12 @@ import Foundation
 /// dates take `YYYY-MM-DD` or a §12 phrase, `recurrence` an RRULE or an `every …` phrase, `tags`
 /// an array or a comma-separated string.
 public enum TaskInput {
-    /// What a client may set. `created`, `modified` and `completed` belong to todo.md: `done`
-    /// and `reopen` keep `completed` right, and every write stamps `modified`.
-    public static let settableFields: Set<TaskField> = Set(TaskField.allCases).subtracting([.created, .modified, .completed])
-
     /// The field changes (and new body, when `body` is given) a JSON object asks for.
+    ///
+    /// Clients set ``FieldRole/user`` and ``FieldRole/noteLink`` fields. ``FieldRole/system``
+    /// ones belong to todo.md (`done` and `reopen` keep `completed` right, every write stamps
+    /// `modified`); the planner's change through the planner, which checks the 1–3–5 limits.
+    /// A required field cannot be cleared.
     ///
     /// - Parameter ignoring: keys the caller handles itself (such as `text` for quick entry).
     /// - Throws: ``TodoError/invalidValue(field:value:reason:)`` naming the first bad key or value.
@@ -31,8 +32,18 @@ public enum TaskInput {
                 throw TodoError.invalidValue(field: key, value: describe(json),
                                              reason: "not a task field (see the §3 keys: title, due, tags, …)")
             }
-            guard settableFields.contains(field) else {
-                throw TodoError.invalidValue(field: key, value: describe(json), reason: "set by todo.md, not by clients")
+            let spec = field.spec
+            switch spec.role {
+            case .system:
+                throw TodoError.invalidValue(field: field.key, value: describe(json), reason: "set by todo.md, not by clients")
+            case .planner:
+                throw TodoError.invalidValue(field: field.key, value: describe(json),
+                                             reason: "the day plan changes through the planner, which checks its limits")
+            case .user, .noteLink:
+                break
+            }
+            if json.isNull, spec.repair != nil {
+                throw TodoError.invalidValue(field: field.key, value: "null", reason: "a task always has a \(field.key)")
             }
             if let value = try value(json, for: field, today: today) {
                 changes.set(field, value)
@@ -55,44 +66,37 @@ public enum TaskInput {
             default: throw TodoError.invalidValue(field: key, value: describe(json), reason: "text")
             }
         }
-        func oneOf<E: RawRepresentable & CaseIterable>(_: E.Type) throws -> FieldValue where E.RawValue == String {
-            let raw = try text().lowercased()
-            guard E(rawValue: raw) != nil else {
-                throw TodoError.invalidValue(field: key, value: raw,
-                                             reason: "one of " + E.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-            return .string(raw)
-        }
         func integer() throws -> Int {
             if case let .number(n) = json, n == n.rounded(), n >= 0, n < 1e9 { return Int(n) }
             if case let .string(s) = json, let n = Int(s.trimmingCharacters(in: .whitespaces)), n >= 0 { return n }
             throw TodoError.invalidValue(field: key, value: describe(json), reason: "a whole number ≥ 0")
         }
-        switch field {
-        case .title:
-            let title = try text().trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !title.isEmpty else { throw TodoError.invalidValue(field: key, value: "", reason: "a task needs a title") }
-            return .string(title)
-        case .description, .area, .project, .note, .source:
+        let spec = field.spec
+        switch spec.kind {
+        case .text:
             let value = try text().trimmingCharacters(in: .whitespacesAndNewlines)
+            if value.isEmpty, spec.repair == .titleFromFilename {
+                throw TodoError.invalidValue(field: key, value: "", reason: "a task needs a title")
+            }
             return value.isEmpty ? nil : .string(value)
-        case .status: return try oneOf(TaskStatus.self)
-        case .priority: return try oneOf(Priority.self)
-        case .recurrenceMode: return try oneOf(RecurrenceMode.self)
-        case .region: return try oneOf(PlanRegion.self)
-        case .bucket: return try oneOf(PlanBucket.self)
-        case .due, .deferDate, .scheduled, .planDate, .backlogSince:
+        case let .choice(values):
+            let raw = try text().lowercased()
+            guard values.contains(raw) else {
+                throw TodoError.invalidValue(field: key, value: raw, reason: "one of " + values.joined(separator: ", "))
+            }
+            return .string(raw)
+        case .date:
             let phrase = try text()
             if phrase.trimmingCharacters(in: .whitespaces).isEmpty { return nil }
             return .date(try DateInput.require(phrase, field: key, today: today))
-        case .flagged:
+        case .flag:
             if case let .bool(b) = json { return .bool(b) }
             switch try text().lowercased() {
             case "true", "yes", "1", "on": return .bool(true)
             case "false", "no", "0", "off": return .bool(false)
             default: throw TodoError.invalidValue(field: key, value: describe(json), reason: "true or false")
             }
-        case .tags:
+        case .list:
             switch json {
             case let .array(items):
                 let strings = try items.map { item -> String in
@@ -105,13 +109,19 @@ public enum TaskInput {
             case let .string(s): return .list(tags([s]))
             default: throw TodoError.invalidValue(field: key, value: describe(json), reason: "a list of tags")
             }
-        case .recurrence:
+        case .rule:
             let rule = try text()
             if rule.trimmingCharacters(in: .whitespaces).isEmpty { return nil }
             return .string(try RecurrenceInput.rule(from: rule))
-        case .estimatedMinutes, .carryCount, .noteLine:
+        case .count:
             return .int(try integer())
-        case .created, .modified, .completed:
+        case .minutes:
+            if case .number = json { return .int(try integer()) }
+            guard let minutes = ImportValues.minutes(try text().lowercased()) else {
+                throw TodoError.invalidValue(field: key, value: describe(json), reason: "minutes (45) or a duration (1h30m)")
+            }
+            return .int(minutes)
+        case .dateTime:
             guard let date = DateTimeFormat.parse(try text(), timeZone: TimeZone(identifier: "UTC") ?? .current) else {
                 throw TodoError.invalidValue(field: key, value: describe(json), reason: "an ISO 8601 date and time")
             }
@@ -166,11 +176,9 @@ extension Vault {
         if let body { draft.body = body }
         if draft.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw TodoError.invalidValue(field: "title", value: text ?? "",
-                                         reason: "a task needs a title (dates and tokens alone leave none)")
+                                         reason: "no title is left once its dates and tokens are read; add some words")
         }
-        if let rule = draft.recurrence, draft.due == nil, draft.scheduled == nil, draft.deferDate == nil {
-            draft.due = RecurrenceInput.firstOccurrence(rule, onOrAfter: today)
-        }
+        draft.dateFirstOccurrence(onOrAfter: today)
         return draft
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// A vault: the folder of task files, its index, and the clock — everything a user can do.
 ///
@@ -28,16 +27,8 @@ public final class Vault: Sendable {
         self.folder = folder
         self.clock = clock
         let location = indexPath ?? TaskIndex.defaultPath(forVaultAt: folder.root, environment: environment)
-        var index = try TaskIndex(path: location, timeZone: clock.timeZone, variant: folder.fieldMap?.fingerprint)
-        do {
-            openReport = try index.sync(with: folder, timeZone: clock.timeZone, progress: progress)
-        } catch is DatabaseError {
-            // A damaged index is a cache: throw it away and build it again, once.
-            TaskIndex.remove(at: location)
-            index = try TaskIndex(path: location, timeZone: clock.timeZone, variant: folder.fieldMap?.fingerprint)
-            openReport = try index.sync(with: folder, timeZone: clock.timeZone, progress: progress)
-        }
-        self.index = index
+        (index, openReport) = try TaskIndex.open(at: location, for: folder, timeZone: clock.timeZone,
+                                                 variant: folder.fieldMap?.fingerprint, progress: progress)
         refreshPerspectivesCache()
     }
 
@@ -97,8 +88,7 @@ public final class Vault: Sendable {
     public func list(rules: RuleNode, id: String, name: String, sort: SortKey, direction: SortDirection?,
                      group: GroupKey, manualKey: String, manualOrder: [String]? = nil) throws -> Listing {
         var compiler = RuleCompiler(today: clock.today, timeZone: clock.timeZone)
-        let filter = compiler.compile(rules)
-        let rows = try index.rows(matching: filter)
+        let rows = try index.rows(matching: compiler.predicate(rules), timeZone: clock.timeZone)
         var order = SortOrder(sort, direction: direction)
         order.today = clock.today
         if sort == .manual || sort == .projectOrder {
@@ -121,29 +111,15 @@ public final class Vault: Sendable {
     public func resolve(_ reference: String) throws -> String {
         let ref = reference.trimmingCharacters(in: .whitespaces)
         guard !ref.isEmpty else { throw TodoError.taskNotFound(reference) }
-        let steps: [(String, [DatabaseValueConvertible])] = [
-            ("id = ?", [ref]),
-            ("filename = ?", [ref]),
-            ("filename = ?", [ref + ".md"]),
-            // substr counts characters, so the length comes from SQLite too.
-            ("substr(filename, 1, length(?)) = ?", [ref, ref]),
+        let steps: [TaskIndex.ReferenceStep] = [
+            .id(ref), .filename(ref), .filename(ref + ".md"), .filenamePrefix(ref),
+            .titleContaining(ref, statuses: TaskStatus.allCases.filter(\.isActive)),
         ]
-        for (condition, args) in steps {
-            let ids = try index.database.read { db in
-                try String.fetchAll(db, sql: "SELECT id FROM task WHERE \(condition) ORDER BY id",
-                                    arguments: StatementArguments(args))
-            }
+        for step in steps {
+            let ids = try index.ids(step)
             if ids.count == 1 { return ids[0] }
             if ids.count > 1 { throw TodoError.ambiguousReference(reference, candidates: ids) }
         }
-        let needle = TextFolding.fold(ref)
-        let ids = try index.database.read { db in
-            try String.fetchAll(db, sql: """
-                SELECT id FROM task WHERE status IN ('todo', 'in-progress') AND instr(todomd_fold(title), ?) > 0 ORDER BY id
-                """, arguments: [needle])
-        }
-        if ids.count == 1 { return ids[0] }
-        if ids.count > 1 { throw TodoError.ambiguousReference(reference, candidates: ids) }
         throw TodoError.taskNotFound(reference)
     }
 
@@ -153,13 +129,8 @@ public final class Vault: Sendable {
         do {
             return try resolve(reference)
         } catch TodoError.taskNotFound {
-            let needle = TextFolding.fold(reference.trimmingCharacters(in: .whitespaces))
-            let ids = try index.database.read { db in
-                try String.fetchAll(db, sql: """
-                    SELECT id FROM task WHERE status IN ('done', 'cancelled')
-                    AND instr(IFNULL(title_fold, lower(title)), ?) > 0 ORDER BY id
-                    """, arguments: [needle])
-            }
+            let ref = reference.trimmingCharacters(in: .whitespaces)
+            let ids = try index.ids(.titleContaining(ref, statuses: TaskStatus.allCases.filter(\.isClosed)))
             if ids.count == 1 { return ids[0] }
             if ids.count > 1 { throw TodoError.ambiguousReference(reference, candidates: ids) }
             throw TodoError.taskNotFound(reference)
@@ -209,11 +180,7 @@ public final class Vault: Sendable {
     /// Whether any file in the vault (outside hidden folders) already has this name.
     func isFilenameTaken(_ name: String) throws -> Bool {
         if folder.exists(name) { return true }
-        let indexed = try index.database.read { db in
-            try Bool.fetchOne(db, sql: """
-                SELECT EXISTS (SELECT 1 FROM file WHERE path = ?1 OR substr(path, -length(?1) - 1) = '/' || ?1)
-                """, arguments: [name]) ?? false
-        }
+        let indexed = try index.hasFile(named: name)
         // The index may be older than the folder (another program may have just written one):
         // a walk of folder names settles it without reading or stat-ing any file.
         return indexed || folder.containsFile(named: name)
@@ -224,13 +191,11 @@ public final class Vault: Sendable {
         if task.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw TodoError.invalidValue(field: "title", value: "", reason: "a task needs a title")
         }
-        if task.title.count > TaskFileCodec.Limits.titleCharacters {
-            throw TodoError.invalidValue(field: "title", value: String(task.title.prefix(20)) + "…",
-                                         reason: "at most \(TaskFileCodec.Limits.titleCharacters) characters")
-        }
-        if let d = task.description, d.count > TaskFileCodec.Limits.descriptionCharacters {
-            throw TodoError.invalidValue(field: "description", value: String(d.prefix(20)) + "…",
-                                         reason: "at most \(TaskFileCodec.Limits.descriptionCharacters) characters")
+        for spec in TaskFieldSpec.table {
+            guard let limit = spec.characterLimit, case let .string(text)? = spec.value(of: task), text.count > limit
+            else { continue }
+            throw TodoError.invalidValue(field: spec.key, value: String(text.prefix(20)) + "…",
+                                         reason: "at most \(limit) characters")
         }
         if task.body.utf8.count > TaskFileCodec.Limits.bodyBytes {
             throw TodoError.invalidValue(field: "body", value: "…", reason: "at most \(TaskFileCodec.Limits.bodyBytes) bytes")
@@ -411,23 +376,14 @@ public final class Vault: Sendable {
 
     /// Areas with their number of open (not done or cancelled) tasks, in the saved order then A–Z.
     public func areas() throws -> [NameCount] {
-        let rows = try index.database.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT area, count(*) FROM task WHERE area IS NOT NULL AND status NOT IN ('done', 'cancelled') GROUP BY area
-                """).map { ($0[0] as String, $0[1] as Int) }
-        }
+        let rows = try index.openCountsByArea()
         let saved = (try? orderFile().0.areas) ?? []
-        return Vault.ordered(rows.map { NameCount(name: $0.0, count: $0.1, area: nil) }, saved: saved)
+        return Vault.ordered(rows.map { NameCount(name: $0.area, count: $0.count, area: nil) }, saved: saved)
     }
 
     /// Projects with their open-task counts and area (the one most of their tasks carry).
     public func projects() throws -> [NameCount] {
-        let rows = try index.database.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT project, area, count(*) FROM task
-                WHERE project IS NOT NULL AND status NOT IN ('done', 'cancelled') GROUP BY project, area
-                """).map { ($0[0] as String, $0[1] as String?, $0[2] as Int) }
-        }
+        let rows = try index.openCountsByProject()
         var totals: [String: Int] = [:]
         var areaCounts: [String: [(String, Int)]] = [:]
         for (project, area, n) in rows {
@@ -444,12 +400,7 @@ public final class Vault: Sendable {
 
     /// Tags with their open-task counts, A–Z.
     public func tags() throws -> [NameCount] {
-        let rows = try index.database.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT tag, count(DISTINCT task_rid) FROM task_tag JOIN task ON task.rid = task_tag.task_rid
-                WHERE status NOT IN ('done', 'cancelled') GROUP BY tag
-                """).map { NameCount(name: $0[0], count: $0[1], area: nil) }
-        }
+        let rows = try index.openCountsByTag().map { NameCount(name: $0.tag, count: $0.count, area: nil) }
         return Vault.ordered(rows, saved: [])
     }
 
@@ -470,6 +421,6 @@ public final class Vault: Sendable {
     /// Unparseable files with reasons, and tasks with warnings (§21).
     public func doctor() throws -> DoctorReport {
         DoctorReport(unparseable: try index.unparseable(), warnings: try index.tasksWithWarnings(),
-                     taskCount: try index.count(matching: .all))
+                     taskCount: try index.count(matching: nil, timeZone: clock.timeZone))
     }
 }

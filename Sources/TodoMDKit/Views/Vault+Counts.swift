@@ -4,7 +4,7 @@ extension Vault {
     /// How many tasks match `rules` (a perspective's live "Showing N tasks", sidebar counts).
     public func count(rules: RuleNode) throws -> Int {
         var compiler = RuleCompiler(today: clock.today, timeZone: clock.timeZone)
-        return try index.count(matching: compiler.compile(rules))
+        return try index.count(matching: compiler.predicate(rules), timeZone: clock.timeZone)
     }
 
     /// How many tasks a built-in view (`today`, `area:Work`, …) shows.

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// What a watching process does with a batch of file-system changes (§17): bring the index up
 /// to date, tell the program's own writes (recorded in the audit log) from everyone else's,
@@ -155,34 +154,5 @@ struct IngestWindow: Sendable {
         let sorted = counts.map { IngestAlert.SourceCount(source: $0.key, count: $0.value) }
             .sorted { ($0.count, $1.source) > ($1.count, $0.source) }
         return IngestAlert(count: arrivals.count, sources: sorted)
-    }
-}
-
-extension TaskIndex {
-    /// Every indexed file's content hash, by path.
-    func fileHashes() throws -> [String: String] {
-        try database.read { db in
-            var out: [String: String] = [:]
-            let rows = try Row.fetchCursor(db, sql: "SELECT path, hash FROM file")
-            while let row = try rows.next() { out[row[0]] = row[1] }
-            return out
-        }
-    }
-
-    /// Content hash and task `source` of each indexed file among `ids`.
-    func fileInfo(_ ids: [String]) throws -> [String: (hash: String, source: String?)] {
-        guard !ids.isEmpty else { return [:] }
-        return try database.read { db in
-            var out: [String: (String, String?)] = [:]
-            for chunk in stride(from: 0, to: ids.count, by: 500).map({ Array(ids[$0..<min($0 + 500, ids.count)]) }) {
-                let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
-                let rows = try Row.fetchAll(db, sql: """
-                    SELECT file.path, file.hash, task.source FROM file LEFT JOIN task ON task.id = file.path
-                    WHERE file.path IN (\(marks))
-                    """, arguments: StatementArguments(chunk))
-                for row in rows { out[row[0]] = (row[1], row[2]) }
-            }
-            return out
-        }
     }
 }

@@ -149,10 +149,7 @@ struct TaskRoutes {
         let text = body["text"]?.stringValue ?? ""
         return HTTP.json(try await service.read { vault in
             let parsed = try vault.parseQuickEntry(text)
-            var task = parsed.task(created: vault.clock.now, source: "user")
-            if let rule = task.recurrence, task.due == nil, task.scheduled == nil, task.deferDate == nil {
-                task.due = RecurrenceInput.firstOccurrence(rule, onOrAfter: vault.clock.today)
-            }
+            let task = parsed.task(created: vault.clock.now, source: "user")
             return "{\"task\":" + TaskJSON.encode(task) + ",\"preview\":"
                 + JSONValue.string(parsed.preview(today: vault.clock.today)).compact() + "}"
         })

@@ -1,44 +1,5 @@
 import Foundation
 
-/// The few fields of a task that reminders and calendars need, from the index or a file.
-///
-/// Kept small and public so the pure parts of automation (``Reminders``, ``ICalendar``) can be
-/// given tasks in tests without a vault.
-public struct DatedTask: Sendable, Equatable {
-    /// The task id (path relative to the vault root).
-    public var id: String
-    public var title: String
-    public var status: TaskStatus
-    public var due: LocalDate?
-    public var deferDate: LocalDate?
-    public var scheduled: LocalDate?
-    public var priority: Priority
-    public var description: String?
-
-    /// Creates a dated task; every date is optional.
-    public init(id: String, title: String, status: TaskStatus = .todo, due: LocalDate? = nil,
-                deferDate: LocalDate? = nil, scheduled: LocalDate? = nil, priority: Priority = .none,
-                description: String? = nil) {
-        self.id = id
-        self.title = title
-        self.status = status
-        self.due = due
-        self.deferDate = deferDate
-        self.scheduled = scheduled
-        self.priority = priority
-        self.description = description
-    }
-
-    /// The fields of an indexed task.
-    public init(_ row: TaskRow) {
-        self.init(id: row.id, title: row.title, status: row.status, due: row.due, deferDate: row.deferDate,
-                  scheduled: row.scheduled, priority: row.priority, description: row.description)
-    }
-
-    /// The last component of the id.
-    public var filename: String { id.split(separator: "/").last.map(String.init) ?? id }
-}
-
 /// A time of day such as the `notify_time` setting (`"09:00"`).
 public struct TimeOfDay: Sendable, Equatable, Comparable, CustomStringConvertible {
     public let hour: Int

@@ -1,0 +1,148 @@
+import Foundation
+import GRDB
+
+/// The columns of the index's `task` table, derived from ``TaskFieldSpec/table``: one column
+/// per field, named by its key, holding its value in a form SQLite compares correctly (dates
+/// as `YYYY-MM-DD` text, date-times as seconds since 1970, flags as 0/1, lists joined by U+001F),
+/// plus the columns only the index has.
+enum TaskColumns {
+    /// The list separator in a list column: a control character no tag can hold.
+    static let listSeparator = "\u{1F}"
+
+    /// The SQL column type of a field kind.
+    static func sqlType(_ kind: FieldKind) -> String {
+        switch kind {
+        case .text, .rule, .choice, .date, .list: return "TEXT"
+        case .dateTime: return "REAL"
+        case .flag, .count, .minutes: return "INTEGER"
+        }
+    }
+
+    /// The field columns' definitions, in canonical order (lists are `''` when empty, never NULL,
+    /// so `tags = ''` finds untagged tasks).
+    static var fieldDefinitions: [String] {
+        TaskFieldSpec.table.map { spec in
+            "\"\(spec.key)\" \(sqlType(spec.kind))" + (spec.kind == .list ? " NOT NULL" : "")
+        }
+    }
+
+    /// Columns the index adds: the id and filename, the sort key and folded copies of the
+    /// searchable text (nil when plain lower-casing folds it the same), the body, the warning
+    /// count and the TASK JSON a listing answers with.
+    static let indexOnly = ["id", "filename", "title_key", "body", "warning_count", "json",
+                            "title_fold", "description_fold", "body_fold"]
+
+    /// Every column a new row is inserted with, in order.
+    static var insertColumns: [String] { ["id", "filename"] + TaskFieldSpec.table.map(\.key) + Array(indexOnly.dropFirst(2)) }
+
+    /// The values of ``insertColumns`` for `task`.
+    static func insertValues(_ t: TodoTask) -> [DatabaseValue] {
+        var values: [DatabaseValue] = [t.id.databaseValue, t.filename.databaseValue]
+        values.reserveCapacity(insertColumns.count)
+        for spec in TaskFieldSpec.table { values.append(databaseValue(spec.value(of: t), kind: spec.kind)) }
+        values.append(TextFolding.sortKey(t.title).databaseValue)
+        values.append(t.body.databaseValue)
+        values.append(t.warnings.count.databaseValue)
+        values.append(TaskJSON.encode(t).databaseValue)
+        values.append(TaskColumns.foldIfNeeded(t.title).databaseValue)
+        values.append((t.description.flatMap(TaskColumns.foldIfNeeded)).databaseValue)
+        values.append(TaskColumns.foldIfNeeded(t.body).databaseValue)
+        return values
+    }
+
+    /// A field value as stored.
+    static func databaseValue(_ value: FieldValue?, kind: FieldKind) -> DatabaseValue {
+        switch value {
+        case nil, .null?: return kind == .list ? "".databaseValue : .null
+        case let .string(s)?: return s.databaseValue
+        case let .date(d)?: return d.description.databaseValue
+        case let .dateTime(d)?: return d.timeIntervalSince1970.databaseValue
+        case let .bool(b)?: return (b ? 1 : 0).databaseValue
+        case let .int(n)?: return n.databaseValue
+        case let .list(items)?: return items.joined(separator: listSeparator).databaseValue
+        }
+    }
+
+    /// A stored value as a field value; nil for NULL (and for an empty list).
+    static func fieldValue(_ value: DatabaseValue, kind: FieldKind) -> FieldValue? {
+        if value.isNull { return nil }
+        switch kind {
+        case .text, .rule, .choice:
+            return String.fromDatabaseValue(value).map(FieldValue.string)
+        case .date:
+            return String.fromDatabaseValue(value).flatMap { LocalDate(iso: $0) }.map(FieldValue.date)
+        case .dateTime:
+            return Double.fromDatabaseValue(value).map { .dateTime(Date(timeIntervalSince1970: $0)) }
+        case .flag:
+            return Bool.fromDatabaseValue(value).map(FieldValue.bool)
+        case .count, .minutes:
+            return Int.fromDatabaseValue(value).map(FieldValue.int)
+        case .list:
+            guard let joined = String.fromDatabaseValue(value), !joined.isEmpty else { return .list([]) }
+            return .list(joined.split(separator: listSeparator, omittingEmptySubsequences: false).map(String.init))
+        }
+    }
+
+    /// The folded text for `string_contains`, or nil when SQLite's ASCII `lower()` gives the
+    /// same result (pure-ASCII text): most tasks then store nothing extra.
+    static func foldIfNeeded(_ text: String) -> String? {
+        text.utf8.allSatisfy { $0 < 0x80 } ? nil : TextFolding.fold(text)
+    }
+
+    /// The one folding rule for a searchable text column in SQL: its folded copy, else its
+    /// lower-cased text (the same thing for ASCII). Compare with ``TextFolding/fold(_:)`` of the needle.
+    static func folded(_ column: String) -> String { "IFNULL(\(column)_fold, lower(\(column)))" }
+
+    /// The columns a listing row is read from (``TaskRow``): the fields, the id, the sort key,
+    /// the warning count and the JSON.
+    static var rowColumns: String {
+        (["id"] + TaskFieldSpec.table.map { "\"\($0.key)\"" } + ["title_key", "warning_count", "json"])
+            .joined(separator: ", ")
+    }
+}
+
+/// Reads ``TaskRow``s from a statement's rows by column name: the names are looked up once per
+/// statement, so each row costs one read per column.
+struct TaskRowDecoder {
+    private let id: Int
+    private let fields: [(spec: TaskFieldSpec, index: Int)]
+    private let titleKey: Int
+    private let warningCount: Int
+    private let json: Int
+
+    /// - Throws: when the statement lacks a column a row needs.
+    init(columns names: [String]) throws {
+        var positions: [String: Int] = [:]
+        for (i, name) in names.enumerated() where positions[name] == nil { positions[name] = i }
+        func position(_ name: String) throws -> Int {
+            guard let i = positions[name] else {
+                throw TodoError.io(path: "index", reason: "the index query has no column `\(name)`")
+            }
+            return i
+        }
+        id = try position("id")
+        fields = try TaskFieldSpec.table.map { ($0, try position($0.key)) }
+        titleKey = try position("title_key")
+        warningCount = try position("warning_count")
+        json = try position("json")
+    }
+
+    func row(_ row: Row) -> TaskRow {
+        var task = TodoTask(id: row[id], title: "", created: Date(timeIntervalSince1970: 0), source: "")
+        for (spec, index) in fields {
+            spec.set(TaskColumns.fieldValue(row[index] as DatabaseValue, kind: spec.kind), on: &task)
+        }
+        return TaskRow(task: task, titleKey: row[titleKey], warningCount: row[warningCount], json: row[json])
+    }
+
+    /// The rows of `sql`, decoded.
+    static func fetch(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws
+        -> [TaskRow] {
+        let statement = try db.makeStatement(sql: sql)
+        let decoder = try TaskRowDecoder(columns: statement.columnNames)
+        var rows: [TaskRow] = []
+        let cursor = try Row.fetchCursor(statement, arguments: arguments)
+        while let row = try cursor.next() { rows.append(decoder.row(row)) }
+        return rows
+    }
+}

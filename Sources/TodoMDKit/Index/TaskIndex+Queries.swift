@@ -1,0 +1,271 @@
+import Foundation
+import GRDB
+
+/// Every question the rest of the core asks the index. The SQL lives here and in the files next
+/// to it, and nowhere else: callers get rows, ids and counts.
+extension TaskIndex {
+    // MARK: - Listings
+
+    /// Tasks matching `predicate` (every task when nil), in no particular order.
+    ///
+    /// - Parameter timeZone: for comparing date-time fields by their local date.
+    public func rows(matching predicate: Predicate?, timeZone: TimeZone) throws -> [TaskRow] {
+        try rows(matching: predicate?.sql(timeZone: timeZone) ?? .all)
+    }
+
+    /// How many tasks match `predicate` (every task when nil).
+    public func count(matching predicate: Predicate?, timeZone: TimeZone) throws -> Int {
+        try count(matching: predicate?.sql(timeZone: timeZone) ?? .all)
+    }
+
+    /// Tasks matching `filter`, in no particular order.
+    func rows(matching filter: SQLFragment) throws -> [TaskRow] {
+        try database.read { db in
+            try TaskRowDecoder.fetch(db, sql: "SELECT \(TaskColumns.rowColumns) FROM task WHERE \(filter.sql)",
+                                     arguments: StatementArguments(filter.arguments))
+        }
+    }
+
+    /// Number of tasks matching `filter`.
+    func count(matching filter: SQLFragment) throws -> Int {
+        try database.read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM task WHERE \(filter.sql)",
+                             arguments: StatementArguments(filter.arguments)) ?? 0
+        }
+    }
+
+    // MARK: - Health
+
+    /// Unparseable files with their reasons, by path.
+    public func unparseable() throws -> [(path: String, reason: String)] {
+        try database.read { db in
+            try Row.fetchAll(db, sql: "SELECT path, reason FROM file WHERE reason IS NOT NULL ORDER BY path")
+                .map { ($0[0], $0[1]) }
+        }
+    }
+
+    /// Tasks with warnings: (id, warnings).
+    public func tasksWithWarnings() throws -> [(id: String, warnings: [String])] {
+        try database.read { db in
+            try Row.fetchAll(db, sql: "SELECT id, json FROM task WHERE warning_count > 0 ORDER BY id").map { row in
+                let json = try? JSONValue.parse(row[1] as String)
+                let warnings = json?["warnings"]?.arrayValue?.compactMap(\.stringValue) ?? []
+                return (row[0], warnings)
+            }
+        }
+    }
+
+    /// The number of files known to the index, tasks and unparseable ones.
+    public func fileCount() throws -> Int {
+        try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM file") ?? 0 }
+    }
+
+    // MARK: - References (§4)
+
+    /// One step of resolving a user's reference to a task.
+    public enum ReferenceStep: Sendable {
+        /// The id exactly.
+        case id(String)
+        /// The filename exactly.
+        case filename(String)
+        /// Filenames starting with this text (case-sensitive).
+        case filenamePrefix(String)
+        /// Tasks in one of `statuses` whose folded title contains the folded text.
+        case titleContaining(String, statuses: [TaskStatus])
+    }
+
+    /// The ids one step matches, sorted.
+    public func ids(_ step: ReferenceStep) throws -> [String] {
+        let condition: String
+        var arguments: [DatabaseValueConvertible] = []
+        switch step {
+        case let .id(id):
+            condition = "id = ?"
+            arguments = [id]
+        case let .filename(name):
+            condition = "filename = ?"
+            arguments = [name]
+        case let .filenamePrefix(prefix):
+            // substr counts characters, so the length comes from SQLite too.
+            condition = "substr(filename, 1, length(?)) = ?"
+            arguments = [prefix, prefix]
+        case let .titleContaining(text, statuses):
+            condition = "status IN (\(Self.marks(statuses.count))) AND instr(\(TaskColumns.folded("title")), ?) > 0"
+            arguments = statuses.map(\.rawValue) + [TextFolding.fold(text)]
+        }
+        return try database.read { db in
+            try String.fetchAll(db, sql: "SELECT id FROM task WHERE \(condition) ORDER BY id",
+                                arguments: StatementArguments(arguments))
+        }
+    }
+
+    /// Whether an indexed file has this name, at the root or in any folder.
+    public func hasFile(named name: String) throws -> Bool {
+        try database.read { db in
+            try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM file WHERE path = ?1 OR substr(path, -length(?1) - 1) = '/' || ?1)
+                """, arguments: [name]) ?? false
+        }
+    }
+
+    /// The first task (by id) with this filename: its id, title and status.
+    public func task(withFilename name: String) throws -> (id: String, title: String, status: TaskStatus)? {
+        try database.read { db in
+            try Row.fetchOne(db, sql: "SELECT id, title, status FROM task WHERE filename = ? ORDER BY id LIMIT 1",
+                             arguments: [name])
+                .map { ($0[0], $0[1], TaskStatus(rawValue: $0[2]) ?? .todo) }
+        }
+    }
+
+    // MARK: - Areas, projects, tags
+
+    /// Open tasks (not done or cancelled) per area.
+    public func openCountsByArea() throws -> [(area: String, count: Int)] {
+        try database.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT area, count(*) FROM task WHERE area IS NOT NULL AND \(Self.open) GROUP BY area
+                """, arguments: StatementArguments(Self.openArguments)).map { ($0[0], $0[1]) }
+        }
+    }
+
+    /// Open tasks per project and area (a project's tasks may carry several areas).
+    public func openCountsByProject() throws -> [(project: String, area: String?, count: Int)] {
+        try database.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT project, area, count(*) FROM task WHERE project IS NOT NULL AND \(Self.open) GROUP BY project, area
+                """, arguments: StatementArguments(Self.openArguments)).map { ($0[0], $0[1], $0[2]) }
+        }
+    }
+
+    /// Open tasks per tag.
+    public func openCountsByTag() throws -> [(tag: String, count: Int)] {
+        try database.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT tag, count(DISTINCT task_rid) FROM task_tag JOIN task ON task.rid = task_tag.task_rid
+                WHERE \(Self.open) GROUP BY tag
+                """, arguments: StatementArguments(Self.openArguments)).map { ($0[0], $0[1]) }
+        }
+    }
+
+    // MARK: - The planner (§14)
+
+    /// Tasks whose `plan_date` is `date` in one of `regions`, oldest first.
+    public func plannedRows(on date: LocalDate, regions: [PlanRegion]) throws -> [TaskRow] {
+        try database.read { db in
+            try TaskRowDecoder.fetch(db, sql: """
+                SELECT \(TaskColumns.rowColumns) FROM task WHERE plan_date = ? AND region IN (\(Self.marks(regions.count)))
+                ORDER BY created, id
+                """, arguments: StatementArguments([date.description] + regions.map(\.rawValue)))
+        }
+    }
+
+    /// Active tasks in `region`, oldest first.
+    public func activeRows(in region: PlanRegion) throws -> [TaskRow] {
+        try database.read { db in
+            try TaskRowDecoder.fetch(db, sql: """
+                SELECT \(TaskColumns.rowColumns) FROM task WHERE region = ? AND \(Self.active) ORDER BY created, id
+                """, arguments: StatementArguments([region.rawValue] + Self.activeArguments))
+        }
+    }
+
+    /// How many active tasks are in `region`.
+    public func activeCount(in region: PlanRegion) throws -> Int {
+        try database.read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM task WHERE region = ? AND \(Self.active)",
+                             arguments: StatementArguments([region.rawValue] + Self.activeArguments)) ?? 0
+        }
+    }
+
+    /// Open tasks planned for a day before `date`: the rollover's candidates, by plan date.
+    public func openTasksPlanned(before date: LocalDate) throws -> [String] {
+        try database.read { db in
+            try String.fetchAll(db, sql: """
+                SELECT id FROM task WHERE plan_date IS NOT NULL AND plan_date < ? AND \(Self.open)
+                ORDER BY plan_date, created, id
+                """, arguments: StatementArguments([date.description] + Self.openArguments))
+        }
+    }
+
+    // MARK: - Meta
+
+    /// A value the index keeps about the vault (such as the last rollover day).
+    public func meta(_ key: String) throws -> String? {
+        try database.read { db in
+            try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [key])
+        }
+    }
+
+    /// Records a value about the vault.
+    public func setMeta(_ key: String, _ value: String) throws {
+        try database.write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", arguments: [key, value])
+        }
+    }
+
+    // MARK: - Side-file cache
+
+    /// Caches a side file's last good text (used when the file later breaks).
+    func storeSideFile(_ name: String, _ content: String, stamp: String? = nil) throws {
+        try database.write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO side_file (name, content, stamp) VALUES (?, ?, ?)",
+                           arguments: [name, content, stamp])
+        }
+    }
+
+    /// The size:mtime stamp of the file when it was cached.
+    func sideFileStamp(_ name: String) throws -> String? {
+        try database.read { db in
+            try String.fetchOne(db, sql: "SELECT stamp FROM side_file WHERE name = ?", arguments: [name])
+        }
+    }
+
+    /// The cached text of a side file.
+    func sideFile(_ name: String) throws -> String? {
+        try database.read { db in
+            try String.fetchOne(db, sql: "SELECT content FROM side_file WHERE name = ?", arguments: [name])
+        }
+    }
+
+    // MARK: - Files, for the monitor
+
+    /// Every indexed file's content hash, by path.
+    func fileHashes() throws -> [String: String] {
+        try database.read { db in
+            var out: [String: String] = [:]
+            let rows = try Row.fetchCursor(db, sql: "SELECT path, hash FROM file")
+            while let row = try rows.next() { out[row[0]] = row[1] }
+            return out
+        }
+    }
+
+    /// Content hash and task `source` of each indexed file among `ids`.
+    func fileInfo(_ ids: [String]) throws -> [String: (hash: String, source: String?)] {
+        guard !ids.isEmpty else { return [:] }
+        return try database.read { db in
+            var out: [String: (String, String?)] = [:]
+            for chunk in stride(from: 0, to: ids.count, by: 500).map({ Array(ids[$0..<min($0 + 500, ids.count)]) }) {
+                let rows = try Row.fetchAll(db, sql: """
+                    SELECT file.path, file.hash, task.source FROM file LEFT JOIN task ON task.id = file.path
+                    WHERE file.path IN (\(Self.marks(chunk.count)))
+                    """, arguments: StatementArguments(chunk))
+                for row in rows { out[row[0]] = (row[1], row[2]) }
+            }
+            return out
+        }
+    }
+
+    // MARK: - Statuses
+
+    /// `n` bound parameters: `?, ?, ?`.
+    static func marks(_ n: Int) -> String { Array(repeating: "?", count: n).joined(separator: ", ") }
+
+    /// Not done or cancelled (open), with ``openArguments``.
+    static let open = "status NOT IN (\(marks(closedStatuses.count)))"
+    static let closedStatuses = TaskStatus.allCases.filter(\.isClosed)
+    static let openArguments: [String] = closedStatuses.map(\.rawValue)
+
+    /// Todo or in-progress (active), with ``activeArguments``.
+    static let active = "status IN (\(marks(activeStatuses.count)))"
+    static let activeStatuses = TaskStatus.allCases.filter(\.isActive)
+    static let activeArguments: [String] = activeStatuses.map(\.rawValue)
+}

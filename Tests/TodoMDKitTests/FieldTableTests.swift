@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+@testable import TodoMDKit
+import TodoMDTestSupport
+
+/// The field table (``TaskFieldSpec/table``) is the one list of task fields: every layer derived
+/// from it must carry every field. Each test here runs once per field, so a field added to the
+/// table is checked through the file codec, edits, TASK JSON, the index, client input and CSV
+/// without a line of test code more.
+@Suite struct FieldTableTests {
+    /// A value of the field's kind that is not its default, so a layer that drops it shows.
+    static func sample(_ spec: TaskFieldSpec) -> FieldValue {
+        switch spec.kind {
+        case .text: return .string("Sample: \"text\" — ü")
+        case .rule: return .string("FREQ=WEEKLY;BYDAY=MO")
+        case let .choice(values): return .string(values.last { .string($0) != spec.defaultValue } ?? values[0])
+        case .date: return .date(LocalDate(year: 2026, month: 12, day: 24) ?? LocalDate(dayNumber: 0))
+        case .dateTime: return .dateTime(Date(timeIntervalSince1970: 1_795_000_000))
+        case .flag: return .bool(true)
+        case .count: return .int(7)
+        case .minutes: return .int(90)
+        case .list: return .list(["alpha", "b c"])
+        }
+    }
+
+    /// A task with `spec` set to its sample and every required field present.
+    static func task(_ spec: TaskFieldSpec) -> TodoTask {
+        var task = TodoTask(id: "t.md", title: "T", created: Date(timeIntervalSince1970: 1_790_000_000), source: "test")
+        task.modified = task.created
+        spec.set(sample(spec), on: &task)
+        return task
+    }
+
+    @Test func theTableIsTheCanonicalOrderOfEveryField() {
+        #expect(TaskFieldSpec.table.map(\.field) == TaskField.allCases)
+        for field in TaskField.allCases { #expect(field.spec.field == field) }
+    }
+
+    @Test(arguments: TaskFieldSpec.table.map(\.field))
+    func aValueSurvivesTheModel(_ field: TaskField) {
+        let task = Self.task(field.spec)
+        #expect(task.value(of: field) == Self.sample(field.spec))
+        var cleared = task
+        cleared.set(field, nil)
+        #expect(cleared.value(of: field) != Self.sample(field.spec) || field.spec.repair != nil)
+    }
+
+    @Test(arguments: TaskFieldSpec.table.map(\.field))
+    func aNewFileReadsBackWithTheValue(_ field: TaskField) throws {
+        let task = Self.task(field.spec)
+        let bytes = TaskFileCodec.encodeNew(task)
+        let back = try #require(TaskFileCodec.decode(bytes, id: "t.md", fileModified: task.created,
+                                                     timeZone: TimeZone(identifier: "Europe/Berlin") ?? .current).task)
+        #expect(back.value(of: field) == Self.sample(field.spec), "\(String(decoding: bytes, as: UTF8.self))")
+        #expect(back.warnings.isEmpty)
+    }
+
+    @Test(arguments: TaskFieldSpec.table.map(\.field))
+    func anEditWritesOnlyTheFieldAndReadsBack(_ field: TaskField) throws {
+        let before = "---\ntitle: \"T\"\nstatus: \"todo\"\n# a comment\nmood: calm\ncreated: \"2026-11-01T10:00:00Z\"\nsource: \"test\"\n---\n\nBody.\n"
+        var changes = TaskChanges()
+        changes.set(field, Self.sample(field.spec))
+        let out = try TaskFileCodec.apply(changes, to: Array(before.utf8), id: "t.md", fileModified: Date(),
+                                          timeZone: TimeZone(identifier: "Europe/Berlin") ?? .current)
+        let text = String(decoding: out, as: UTF8.self)
+        let back = try #require(TaskFileCodec.decode(out, id: "t.md", fileModified: Date(),
+                                                     timeZone: TimeZone(identifier: "Europe/Berlin") ?? .current).task)
+        #expect(back.value(of: field) == Self.sample(field.spec), "\(text)")
+        #expect(text.contains("# a comment\nmood: calm\n") && text.hasSuffix("---\n\nBody.\n"), "\(text)")
+    }
+
+    @Test(arguments: TaskFieldSpec.table.map(\.field))
+    func taskJSONCarriesTheValueAndReadsItBack(_ field: TaskField) throws {
+        let task = Self.task(field.spec)
+        let json = try JSONValue.parse(TaskJSON.encode(task))
+        let value = try #require(json[field.key])
+        #expect(TaskJSON.value(value, kind: field.spec.kind) == Self.sample(field.spec))
+        let keys = json.objectValue?.map(\.0) ?? []
+        #expect(keys == ["id"] + TaskField.allCases.map(\.key) + ["body", "warnings", "extra"])
+    }
+
+    @Test(arguments: TaskFieldSpec.table.map(\.field))
+    func theIndexStoresTheValue(_ field: TaskField) throws {
+        let v = try TemporaryVault()
+        try v.write("t.md", bytes: TaskFileCodec.encodeNew(Self.task(field.spec)))
+        let vault = try v.open()
+        let row = try #require(try vault.index.rows(matching: nil, timeZone: vault.clock.timeZone).first)
+        #expect(row.task.value(of: field) == Self.sample(field.spec))
+        #expect(try JSONValue.parse(row.json)[field.key].flatMap { TaskJSON.value($0, kind: field.spec.kind) }
+                == Self.sample(field.spec))
+    }
+
+    @Test(arguments: TaskFieldSpec.table.filter { $0.role == .user || $0.role == .noteLink }.map(\.field))
+    func clientsSetTheValueByItsKey(_ field: TaskField) throws {
+        let sample = Self.sample(field.spec)
+        let json: JSONValue = switch sample {
+        case let .list(items): .array(items.map(JSONValue.string))
+        case let .bool(b): .bool(b)
+        case let .int(n): .number(Double(n))
+        default: .string(sample.plainText)
+        }
+        let today = LocalDate(year: 2026, month: 11, day: 21) ?? LocalDate(dayNumber: 0)
+        let (changes, _) = try TaskInput.changes(from: [(field.key, json)], today: today)
+        #expect(changes.values[field] == .some(sample))
+        let kebab = field.key.replacingOccurrences(of: "_", with: "-")
+        #expect(try TaskInput.changes(from: [(kebab, json)], today: today).changes.values[field] == .some(sample))
+    }
+
+    @Test(arguments: TaskFieldSpec.table.filter { $0.role == .system || $0.role == .planner }.map(\.field))
+    func clientsCannotSetSystemOrPlannerFields(_ field: TaskField) {
+        let today = LocalDate(year: 2026, month: 11, day: 21) ?? LocalDate(dayNumber: 0)
+        #expect(throws: TodoError.self) {
+            try TaskInput.changes(from: [(field.key, .string(Self.sample(field.spec).plainText))], today: today)
+        }
+    }
+
+    @Test(arguments: TaskFieldSpec.table.map(\.field))
+    func csvHasAColumnWithTheValue(_ field: TaskField) throws {
+        let text = CSVInterop.export([Self.task(field.spec)])
+        let rows = try CSV.parse(text)
+        let column = try #require(rows.first?.fields.firstIndex(of: field.key))
+        #expect(rows.dropFirst().first?.fields[column] == Self.sample(field.spec).plainText)
+    }
+}
