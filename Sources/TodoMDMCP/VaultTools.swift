@@ -110,32 +110,13 @@ actor VaultTools {
     }
 
     private func getTasks(_ args: ToolArguments) throws -> Listing {
+        // Names are exact (an area may hold a comma), so the filter is built item by item.
         var filter = QuickFilter()
-        var view = try args.string("view")
-        let perspective = try args.string("perspective")
-        var area = try args.string("area")
-        var project = try args.string("project")
-        var tag = try args.string("tag")
-        if let perspective {
-            guard view == nil else { throw TodoError.message("Ask for a view or a perspective, not both.") }
-            filter.areas = area.map { [$0] } ?? []
-            filter.projects = project.map { [$0] } ?? []
-            filter.tags = tag.map { [$0] } ?? []
-            return try vault.run(vault.perspective(perspective), extra: filter.rules)
-        }
-        // Without a view, the first of area/project/tag names it (as `todomd list area:X`).
-        if view == nil {
-            if let a = area { view = "area:\(a)"; area = nil }
-            else if let p = project { view = "project:\(p)"; project = nil }
-            else if let t = tag { view = "tag:\(t)"; tag = nil }
-        }
-        filter.areas = area.map { [$0] } ?? []
-        filter.projects = project.map { [$0] } ?? []
-        filter.tags = tag.map { [$0] } ?? []
-        let named = try View.named(view ?? "today")
-        let rules = filter.rules.map { RuleNode.all(named.rules, $0) } ?? named.rules
-        return try vault.list(rules: rules, id: named.id, name: named.name, sort: named.sort,
-                              direction: named.sortDirection, group: named.group, manualKey: named.id)
+        filter.areas = try args.string("area").map { [$0] } ?? []
+        filter.projects = try args.string("project").map { [$0] } ?? []
+        filter.tags = try args.string("tag").map { [$0] } ?? []
+        return try vault.list(ListRequest(view: try args.string("view"), perspective: try args.string("perspective"),
+                                          filter: filter))
     }
 
     private func planDay(_ args: ToolArguments, settings: VaultSettings) throws -> String {
@@ -151,13 +132,11 @@ actor VaultTools {
             // Every reference is resolved before anything is written.
             assignments = try items.map { item in
                 let entry = ToolArguments(item.objectValue)
-                let regionName = try entry.required("region").lowercased()
-                let bucketName = try entry.required("bucket").lowercased()
-                guard let region = PlanRegion(rawValue: regionName) else {
-                    throw TodoError.invalidValue(field: "region", value: regionName, reason: "one of morning, afternoon, evening")
-                }
-                guard let bucket = PlanBucket(rawValue: bucketName) else {
-                    throw TodoError.invalidValue(field: "bucket", value: bucketName, reason: "one of must, complementary, misc")
+                let slot = try PlanSlot(region: try entry.required("region"), bucket: try entry.required("bucket"),
+                                        date: nil, today: today)
+                guard let region = slot.region, let bucket = slot.bucket else {
+                    throw TodoError.invalidValue(field: "tasks", value: item.description,
+                                                 reason: "each needs a region and a bucket")
                 }
                 return PlanAssignment(id: try vault.resolve(entry.required("task")), region: region, bucket: bucket)
             }

@@ -56,6 +56,21 @@ struct TaskAPITests {
         }
     }
 
+    /// The list request is the core's `ListRequest`, as for the CLI and MCP: without a view, an
+    /// area (project, tag) names its view; filters read statuses, priorities and `#tags` alike.
+    @Test func aListRequestMeansWhatItMeansEverywhere() async throws {
+        let f = try ServerFixture(setUp: Self.sample)
+        try await f.test { client in
+            let area = try await client.get("/api/v1/tasks?area=Work")
+            #expect(area.json["view"]?.stringValue == "area:Work")
+            #expect(area.text == (try f.vault.list("area:Work").json))
+            let loose = try await client.get("/api/v1/tasks?view=anytime&priority=HIGH,%20Low")
+            let ids = loose.json["groups"]?.arrayValue?.flatMap { $0["tasks"]?.arrayValue ?? [] }
+                .compactMap { $0["id"]?.stringValue }
+            #expect(ids == ["overdue.md"])
+        }
+    }
+
     @Test func badListRequestsSayWhat() async throws {
         let f = try ServerFixture()
         try await f.test { client in

@@ -21,42 +21,11 @@ struct ListOptions: ParsableArguments {
     @OptionGroup var global: GlobalOptions
 
     func run(view: String, _ context: CommandContext) throws {
-        let groupKey = try group.map { name -> GroupKey in
-            guard let key = GroupKey(rawValue: name.lowercased()), GroupKey.userKeys.contains(key) else {
-                throw TodoError.invalidValue(field: "--group", value: name,
-                                             reason: "one of " + GroupKey.userKeys.map(\.rawValue).joined(separator: ", "))
-            }
-            return key
-        }
-        let sortKey = try sort.map { name -> SortKey in
-            guard let key = SortKey(rawValue: name.lowercased()), SortKey.userKeys.contains(key) else {
-                throw TodoError.invalidValue(field: "--sort", value: name,
-                                             reason: "one of " + SortKey.userKeys.map(\.rawValue).joined(separator: ", "))
-            }
-            return key
-        }
-        let sortDirection = try direction.map { name -> SortDirection in
-            guard let d = SortDirection(rawValue: name.lowercased()) else {
-                throw TodoError.invalidValue(field: "--direction", value: name, reason: "asc or desc")
-            }
-            return d
-        }
+        let request = try ListRequest(view: perspective == nil ? view : nil, perspective: perspective, group: group,
+                                      sort: sort, direction: direction, filter: filter.quickFilter)
         let vault = try context.openVault()
-        let listing: Listing
-        if let perspective {
-            warnAboutPerspectives(try vault.loadPerspectives().warning, context)
-            listing = try vault.run(try vault.perspective(perspective), extra: filter.quickFilter.rules,
-                                    group: groupKey, sort: sortKey, direction: sortDirection)
-        } else if let extra = filter.quickFilter.rules {
-            let v = try View.named(view)
-            let combined = RuleNode.group(RuleGroup(.and, [v.rules, extra]))
-            let sort = sortKey ?? v.sort
-            listing = try vault.list(rules: combined, id: v.id, name: v.name, sort: sort,
-                                     direction: sortDirection ?? (sortKey == nil ? v.sortDirection : nil),
-                                     group: groupKey ?? v.group, manualKey: v.id)
-        } else {
-            listing = try vault.list(view, group: groupKey, sort: sortKey, direction: sortDirection)
-        }
+        if perspective != nil { warnAboutPerspectives(try vault.loadPerspectives().warning, context) }
+        let listing = try vault.list(request)
         if output.json {
             listing.writeJSON { context.out($0) }
             context.out("\n")

@@ -212,7 +212,7 @@ struct PerspectiveRun: VaultCommand {
     func run(_ context: CommandContext) throws {
         let vault = try context.openVault()
         warnAboutPerspectives(try vault.loadPerspectives().warning, context)
-        let listing = try vault.run(try vault.perspective(id), extra: filter.quickFilter.rules)
+        let listing = try vault.list(ListRequest(.perspective(id), filter: filter.quickFilter))
         if output.json {
             context.line(listing.json)
         } else {
@@ -232,16 +232,6 @@ struct QuickFilterOptions: ParsableArguments {
     @Option(help: "Only these sources (comma-separated).") var source: String?
 
     var quickFilter: QuickFilter {
-        func split(_ s: String?) -> [String] {
-            (s ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        }
-        var f = QuickFilter()
-        f.statuses = split(status).map { $0.lowercased() }
-        f.priorities = split(priority).map { $0.lowercased() }
-        f.areas = split(area)
-        f.projects = split(project)
-        f.tags = split(tag).map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }
-        f.sources = split(source)
-        return f
+        QuickFilter(status: status, priority: priority, area: area, project: project, tag: tag, source: source)
     }
 }

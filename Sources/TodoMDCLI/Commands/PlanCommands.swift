@@ -16,33 +16,6 @@ struct Plan: ParsableCommand {
         defaultSubcommand: PlanShow.self)
 }
 
-/// Reading `--region`, `--bucket` and `--date` values, with messages that say what is accepted.
-enum PlanInput {
-    static func region(_ text: String?) throws -> PlanRegion? {
-        guard let text else { return nil }
-        guard let region = PlanRegion(rawValue: text.lowercased()), region != .backlog else {
-            throw ValidationError("`\(text)` is not a region: use morning, afternoon or evening")
-        }
-        return region
-    }
-
-    static func bucket(_ text: String?) throws -> PlanBucket? {
-        guard let text else { return nil }
-        guard let bucket = PlanBucket(rawValue: text.lowercased()), bucket != .none else {
-            throw ValidationError("`\(text)` is not a bucket: use must, complementary or misc")
-        }
-        return bucket
-    }
-
-    static func date(_ text: String?, _ context: CommandContext) throws -> LocalDate? {
-        guard let text else { return nil }
-        guard let date = DateInput.parse(text, today: context.clock.today) else {
-            throw ValidationError("`\(text)` is not a date: use YYYY-MM-DD, today, tomorrow or yesterday")
-        }
-        return date
-    }
-}
-
 /// Drawing the day board and the backlog for a terminal.
 enum PlanOutput {
     /// The board: per region its Must-Do (bold), `n/3` Complementary, `n/5` Misc and progress;
@@ -96,7 +69,8 @@ struct PlanShow: VaultCommand {
     @OptionGroup var global: GlobalOptions
     func run(_ context: CommandContext) throws {
         let vault = try context.openVault()
-        let board = try vault.board(on: try PlanInput.date(date, context) ?? context.clock.today)
+        let slot = try PlanSlot(region: nil, bucket: nil, date: date, today: context.clock.today)
+        let board = try vault.board(on: slot.date ?? context.clock.today)
         context.out(output.json ? board.json + "\n" : PlanOutput.board(board, context))
     }
 }
@@ -111,11 +85,10 @@ struct PlanAdd: VaultCommand {
     @OptionGroup var output: OutputOptions
     @OptionGroup var global: GlobalOptions
     func run(_ context: CommandContext) throws {
-        let day = try PlanInput.date(date, context) ?? context.clock.today
-        let region = try PlanInput.region(region) ?? .current(at: context.clock)
-        let bucket = try PlanInput.bucket(bucket) ?? .misc
+        let slot = try PlanSlot(region: region, bucket: bucket, date: date, today: context.clock.today)
         let vault = try context.openVault()
-        let planned = try vault.plan(try vault.resolve(task), on: day, region: region, bucket: bucket)
+        let planned = try vault.plan(try vault.resolve(task), on: slot.date ?? context.clock.today,
+                                     region: slot.region ?? .current(at: context.clock), bucket: slot.bucket ?? .misc)
         PlanOutput.confirm("Planned:", planned, json: output.json, context)
     }
 }
@@ -130,11 +103,9 @@ struct PlanMove: VaultCommand {
     @OptionGroup var output: OutputOptions
     @OptionGroup var global: GlobalOptions
     func run(_ context: CommandContext) throws {
-        let day = try PlanInput.date(date, context)
-        let region = try PlanInput.region(region)
-        let bucket = try PlanInput.bucket(bucket)
+        let slot = try PlanSlot(region: region, bucket: bucket, date: date, today: context.clock.today)
         let vault = try context.openVault()
-        let moved = try vault.replan(try vault.resolve(task), region: region, bucket: bucket, on: day)
+        let moved = try vault.replan(try vault.resolve(task), region: slot.region, bucket: slot.bucket, on: slot.date)
         PlanOutput.confirm("Moved:", moved, json: output.json, context)
     }
 }
@@ -193,7 +164,8 @@ struct PlanHistory: VaultCommand {
     @OptionGroup var output: OutputOptions
     @OptionGroup var global: GlobalOptions
     func run(_ context: CommandContext) throws {
-        let day = try PlanInput.date(date, context) ?? context.clock.today.adding(days: -1)
+        let day = try PlanSlot(region: nil, bucket: nil, date: date, today: context.clock.today).date
+            ?? context.clock.today.adding(days: -1)
         let board = try context.openVault().board(on: day)
         context.out(output.json ? board.json + "\n" : PlanOutput.board(board, context))
     }

@@ -78,10 +78,7 @@ public final class Vault: Sendable {
     ///   - sort: overrides the view's sort (with its built-in direction unless given).
     public func list(_ id: String, group: GroupKey? = nil, sort: SortKey? = nil,
                      direction: SortDirection? = nil) throws -> Listing {
-        let view = try View.named(id)
-        return try list(rules: view.rules, id: view.id, name: view.name, sort: sort ?? view.sort,
-                        direction: direction ?? (sort == nil ? view.sortDirection : nil),
-                        group: group ?? view.group, manualKey: view.id)
+        try list(ListRequest(.view(id), group: group, sort: sort, direction: direction))
     }
 
     /// Tasks matching `rules`, sorted and grouped; `manualKey` names the `.order.json` entry.

@@ -39,28 +39,10 @@ struct PlanRoutes {
         }
     }
 
-    /// `{"region", "bucket", "date"}` of a request: region and bucket names checked, the date a
-    /// §12 phrase (default today).
-    struct Slot {
-        var region: PlanRegion?
-        var bucket: PlanBucket?
-        var date: String?
-
-        init(_ body: JSONValue) throws {
-            if let text = body["region"]?.stringValue {
-                guard let region = PlanRegion(rawValue: text.lowercased()), region != .backlog else {
-                    throw APIError.badRequest("`\(text)` is not a region: use morning, afternoon or evening.")
-                }
-                self.region = region
-            }
-            if let text = body["bucket"]?.stringValue {
-                guard let bucket = PlanBucket(rawValue: text.lowercased()), bucket != .none else {
-                    throw APIError.badRequest("`\(text)` is not a bucket: use must, complementary or misc.")
-                }
-                self.bucket = bucket
-            }
-            date = body["date"]?.stringValue
-        }
+    /// The `{"region", "bucket", "date"}` of a request body.
+    static func slot(_ body: JSONValue, _ vault: Vault) throws -> PlanSlot {
+        try PlanSlot(region: body["region"]?.stringValue, bucket: body["bucket"]?.stringValue,
+                     date: body["date"]?.stringValue, today: vault.clock.today)
     }
 
     static func date(_ text: String?, _ vault: Vault) throws -> LocalDate {
@@ -71,11 +53,11 @@ struct PlanRoutes {
     /// Plans an existing task, or moves a planned one: `{"region", "bucket", "date"}`, each
     /// optional (kept from the task's plan, else the time of day's region, `misc`, today).
     func plan(_ ref: String, _ request: Request) async throws -> Response {
-        let slot = try Slot(try await HTTP.body(request))
+        let body = try await HTTP.body(request)
         return HTTP.json(try await service.write { vault in
+            let slot = try Self.slot(body, vault)
             let id = try vault.resolve(ref)
-            let date = try slot.date.map { try Self.date($0, vault) }
-            let task = try vault.replan(id, region: slot.region, bucket: slot.bucket, on: date)
+            let task = try vault.replan(id, region: slot.region, bucket: slot.bucket, on: slot.date)
             return (TaskJSON.encode(task), [.task(kind: .updated, id: task.id)])
         })
     }
@@ -85,13 +67,13 @@ struct PlanRoutes {
     func quickAdd(_ request: Request) async throws -> Response {
         let fields = try await HTTP.object(request)
         let body = JSONValue.object(fields)
-        let slot = try Slot(body)
         let text = body["text"]?.stringValue
         let taskFields = fields.filter { !["text", "region", "bucket", "date"].contains($0.0) }
         let json = try await service.write { vault in
+            let slot = try Self.slot(body, vault)
             let draft = try vault.draft(text: text, fields: taskFields, source: "user")
-            let date = try Self.date(slot.date, vault)
-            let task = try vault.addPlanned(draft, on: date, region: slot.region ?? .current(at: vault.clock),
+            let task = try vault.addPlanned(draft, on: slot.date ?? vault.clock.today,
+                                            region: slot.region ?? .current(at: vault.clock),
                                             bucket: slot.bucket ?? .misc)
             return (TaskJSON.encode(task), [.task(kind: .created, id: task.id)])
         }

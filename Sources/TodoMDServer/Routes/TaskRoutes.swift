@@ -67,12 +67,11 @@ struct TaskRoutes {
 
     func list(_ request: Request) async throws -> Response {
         let q = HTTP.query(request)
-        let query = try ListQuery(view: q["view"], perspective: q["perspective"], group: q["group"],
-                                  sort: q["sort"], direction: q["direction"],
-                                  filter: ListQuery.filter(status: q["status"], priority: q["priority"],
-                                                           area: q["area"], project: q["project"],
-                                                           tag: q["tag"], source: q["source"]))
-        return HTTP.json(try await service.read { try query.run(on: $0).json })
+        let request = try ListRequest(view: q["view"], perspective: q["perspective"], group: q["group"],
+                                      sort: q["sort"], direction: q["direction"],
+                                      filter: QuickFilter(status: q["status"], priority: q["priority"], area: q["area"],
+                                                          project: q["project"], tag: q["tag"], source: q["source"]))
+        return HTTP.json(try await service.read { try $0.list(request).json })
     }
 
     func show(_ ref: String) async throws -> Response {

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+@testable import TodoMDKit
+import TodoMDTestSupport
+
+/// The core's request types that every front end builds from the words it was given.
+@Suite struct RequestTests {
+    struct ListCase: Sendable, CustomTestStringConvertible {
+        let view: String?
+        let perspective: String?
+        let filter: QuickFilter
+        let source: ListRequest.Source?
+        let remaining: QuickFilter
+        var testDescription: String { "\(view ?? "-") \(perspective ?? "-") \(filter)" }
+    }
+
+    static let work: QuickFilter = { var f = QuickFilter(); f.areas = ["Work"]; return f }()
+    static let workAndTag: QuickFilter = { var f = QuickFilter(); f.areas = ["Work"]; f.tags = ["x"]; return f }()
+    static let tagOnly: QuickFilter = { var f = QuickFilter(); f.tags = ["x"]; return f }()
+
+    @Test(arguments: [
+        ListCase(view: "inbox", perspective: nil, filter: QuickFilter(), source: .view("inbox"), remaining: QuickFilter()),
+        ListCase(view: nil, perspective: "p1", filter: work, source: .perspective("p1"), remaining: work),
+        ListCase(view: nil, perspective: nil, filter: QuickFilter(), source: .view("today"), remaining: QuickFilter()),
+        // Without a view, the first of area, project, tag names it; the rest narrow it.
+        ListCase(view: nil, perspective: nil, filter: work, source: .view("area:Work"), remaining: QuickFilter()),
+        ListCase(view: nil, perspective: nil, filter: workAndTag, source: .view("area:Work"), remaining: tagOnly),
+        ListCase(view: "today", perspective: nil, filter: work, source: .view("today"), remaining: work),
+        ListCase(view: " ", perspective: "", filter: QuickFilter(), source: .view("today"), remaining: QuickFilter()),
+    ])
+    func listRequestsNameTheirSource(_ c: ListCase) throws {
+        let request = try ListRequest(view: c.view, perspective: c.perspective, filter: c.filter)
+        #expect(request.source == c.source)
+        #expect(request.filter == c.remaining)
+    }
+
+    @Test(arguments: [
+        ("today", "p", nil, nil, nil, "perspective"),
+        ("today", nil, "colour", nil, nil, "group"),
+        ("today", nil, nil, "size", nil, "sort"),
+        ("today", nil, nil, "due", "up", "direction"),
+    ] as [(String?, String?, String?, String?, String?, String)])
+    func badListWordsNameTheirField(_ view: String?, _ perspective: String?, _ group: String?, _ sort: String?,
+                                    _ direction: String?, _ field: String) {
+        #expect {
+            _ = try ListRequest(view: view, perspective: perspective, group: group, sort: sort, direction: direction)
+        } throws: { error in
+            guard case let TodoError.invalidValue(name, _, _) = error else { return false }
+            return name == field
+        }
+    }
+
+    @Test func overridesAreReadInAnyCase() throws {
+        let r = try ListRequest(view: "anytime", perspective: nil, group: "Priority", sort: "DUE", direction: "Desc")
+        #expect(r.group == .priority && r.sort == .due && r.direction == .descending)
+    }
+
+    @Test func quickFiltersReadAsUsersTypeThem() {
+        let f = QuickFilter(status: "TODO, in-progress", priority: "High", area: "Work,Home", tag: "#errands, x",
+                            source: "")
+        #expect(f.statuses == ["todo", "in-progress"])
+        #expect(f.priorities == ["high"])
+        #expect(f.areas == ["Work", "Home"])
+        #expect(f.tags == ["errands", "x"])
+        #expect(f.sources.isEmpty)
+    }
+
+    static let today = LocalDate(year: 2026, month: 11, day: 21) ?? LocalDate(dayNumber: 0)
+
+    @Test(arguments: [
+        ("Morning", "MUST", "tomorrow", PlanSlot(region: .morning, bucket: .must, date: today.adding(days: 1))),
+        (nil, "misc", nil, PlanSlot(bucket: .misc)),
+        ("", " ", "2026-12-01", PlanSlot(date: LocalDate(year: 2026, month: 12, day: 1))),
+    ] as [(String?, String?, String?, PlanSlot)])
+    func planSlotsReadTheirWords(_ region: String?, _ bucket: String?, _ date: String?, _ expected: PlanSlot) throws {
+        #expect(try PlanSlot(region: region, bucket: bucket, date: date, today: Self.today) == expected)
+    }
+
+    @Test(arguments: [("backlog", nil, nil, "region"), ("noon", nil, nil, "region"), (nil, "none", nil, "bucket"),
+                      (nil, nil, "someday", "date")] as [(String?, String?, String?, String)])
+    func planSlotsRefuseWhatIsNotASlot(_ region: String?, _ bucket: String?, _ date: String?, _ field: String) {
+        #expect {
+            _ = try PlanSlot(region: region, bucket: bucket, date: date, today: Self.today)
+        } throws: { error in
+            guard case let TodoError.invalidValue(name, _, _) = error else { return false }
+            return name == field
+        }
+    }
+}
