@@ -53,7 +53,7 @@ actor VaultTools {
     // MARK: - Tools
 
     private func run(_ name: String, _ args: ToolArguments) throws -> String {
-        let settings = vault.settings
+        let settings = try vault.settings()
         switch name {
         case "add_task":
             try settings.require(.create, source: source)

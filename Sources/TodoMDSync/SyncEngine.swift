@@ -68,11 +68,7 @@ public final class SyncEngine: Sendable {
     public static func databaseURL(option: String?, vaultPath: String) throws -> DatabaseURL {
         if let option, !option.isEmpty { return try DatabaseURL(parsing: option) }
         let folder = try VaultFolder(path: vaultPath)
-        var settings = VaultSettings()
-        if folder.exists(".todomd/config.json") {
-            let snapshot = try folder.read(".todomd/config.json")
-            settings = try VaultSettings(text: String(decoding: snapshot.bytes, as: UTF8.self))
-        }
+        let settings = try SideFile<VaultSettings>(folder: folder, index: nil).load().value
         guard let text = settings.json["sync_url"]?.stringValue, !text.isEmpty else { throw SyncError.noDatabase }
         return try DatabaseURL(parsing: text)
     }

@@ -91,8 +91,8 @@ struct CategoriesTests {
         try v.write(".tags.json", text)
         try v.task("a.md", title: "T", "tags: [house]")
         let vault = try v.open()
-        #expect(throws: NoteError.self) { try vault.editCategory("house", CategoryChanges(icon: "🏠")) }
-        #expect(throws: NoteError.self) { try vault.moveCategory("house", before: nil) }
+        #expect(throws: TodoError.self) { try vault.editCategory("house", CategoryChanges(icon: "🏠")) }
+        #expect(throws: TodoError.self) { try vault.moveCategory("house", before: nil) }
         #expect(try vault.writeDefaultCategories() == false)
         #expect(try v.text(".tags.json") == text)
         // Listing still works, with a warning that names the file.
@@ -105,12 +105,12 @@ struct CategoriesTests {
         let v = try TemporaryVault()
         let vault = try v.open()
         try vault.writeDefaultCategories()
-        let (file, stamp) = try vault.categoryFile()
+        let snapshot = try vault.categoryFile()
         try v.write(".tags.json", #"{"version": 1, "tags": {}}"#)
-        var changed = file
+        var changed = snapshot.value
         changed.move(tag: "travel", before: "house")
         #expect(throws: TodoError.conflict(path: ".tags.json")) {
-            try vault.folder.write(Array(changed.text.utf8), to: ".tags.json", expected: stamp)
+            try vault.sideFile(CategoryFile.self).save(changed, over: snapshot)
         }
     }
 }

@@ -70,7 +70,7 @@ private func richVault(withOrder: Bool = true) throws -> TemporaryVault {
         let vault = try v.open()
         let load = try vault.loadPerspectives()
         #expect(load.warning == nil)
-        #expect(load.file.order == ["work-available"])
+        #expect(load.value.order == ["work-available"])
         let p = try vault.perspective("work-available")
         #expect(p.name == "Work — Available Now")
         #expect(p.icon == "briefcase")
@@ -375,7 +375,7 @@ private func richVault(withOrder: Bool = true) throws -> TemporaryVault {
         let vault = try v.open()
         let load = try vault.loadPerspectives()
         #expect(load.warning == "Perspectives file could not be read. Using cached version.")
-        #expect(load.file.order == ["work-available"])
+        #expect(load.value.order == ["work-available"])
         #expect(try v.bytes(".perspectives.json.backup") == bad)
         let p = try vault.perspective("work-available")
         #expect(p.name == "Work — Available Now")
@@ -413,7 +413,7 @@ private func richVault(withOrder: Bool = true) throws -> TemporaryVault {
         try v.write(".perspectives.json", "{ broken")
         let load = try v.open().loadPerspectives()
         #expect(load.warning == "Perspectives file could not be read. Using cached version.")
-        #expect(load.file.perspective("work-available")?.name == "Work — Available Now")
+        #expect(load.value.perspective("work-available")?.name == "Work — Available Now")
     }
 
     @Test func externalEditsArePickedUpOnTheNextOpen() throws {

@@ -340,7 +340,35 @@ enum VaultTestFiles {
         #expect(try vault.resolve((destination as NSString).lastPathComponent) == destination)
     }
 
-    @Test(arguments: [nil, "{}", "{\"archive_completed\": false}", "not json"])
+    /// Settings that cannot be read are an error naming the file, not silent defaults.
+    @Test(arguments: ["not json", "[1]", "{\"archive_completed\": tru"])
+    func aBrokenConfigStopsTheVaultFromOpening(config: String) throws {
+        let v = try TemporaryVault()
+        try v.write(".todomd/config.json", config)
+        try v.task("a.md", title: "A")
+        #expect {
+            _ = try v.open()
+        } throws: { error in
+            guard case let TodoError.unreadableSideFile(path, _) = error else { return false }
+            return path == ".todomd/config.json"
+        }
+        #expect(try v.text(".todomd/config.json") == config)
+    }
+
+    @Test func aConfigBrokenWhileTheVaultIsOpenIsAnErrorToo() throws {
+        let v = try TemporaryVault()
+        try v.write(".todomd/config.json", "{\"archive_completed\": true}")
+        try v.task("a.md", title: "A")
+        let vault = try v.open()
+        #expect(try vault.settings().archiveCompleted)
+        try v.write(".todomd/config.json", "{\"archive_completed\": false, oops}")
+        #expect(throws: TodoError.self) { try vault.complete("a.md") }
+        #expect(try v.exists("a.md") && !v.text("a.md").contains("done"))
+        try v.write(".todomd/config.json", "{\"archive_completed\": false}  ")
+        #expect(try vault.complete("a.md").completed.id == "a.md")
+    }
+
+    @Test(arguments: [nil, "{}", "{\"archive_completed\": false}"])
     func withoutArchiveCompletedDoneTasksStay(config: String?) throws {
         let v = try TemporaryVault()
         if let config { try v.write(".todomd/config.json", config) }

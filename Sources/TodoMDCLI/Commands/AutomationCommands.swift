@@ -246,7 +246,7 @@ struct Remind: VaultCommand {
             try deliver(vault, now: context.clock.now, notifier: notifier, context)
             return
         }
-        context.err("Reminding at \(vault.settings.notifyTime) on due and defer dates; Ctrl-C stops.")
+        context.err("Reminding at \((try vault.settings()).notifyTime) on due and defer dates; Ctrl-C stops.")
         while true {
             // The clock is read again each minute (TODOMD_NOW, when set, holds it still).
             let now = try TodoClock.system(environment: context.environment).now

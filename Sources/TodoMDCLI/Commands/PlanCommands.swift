@@ -181,7 +181,7 @@ struct PlanReview: VaultCommand {
         let board = try vault.board(on: context.clock.today)
         let open = board.open
         if output.json {
-            context.line(board.reviewJSON(reviewTime: vault.settings.plannerReviewTime))
+            context.line(board.reviewJSON(reviewTime: try vault.settings().plannerReviewTime))
             return
         }
         if board.total == 0 {

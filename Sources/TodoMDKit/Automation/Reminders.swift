@@ -137,3 +137,9 @@ public enum Reminders {
         return atToday > now ? atToday : notifyTime.on(today.adding(days: 1), in: timeZone)
     }
 }
+
+extension Reminders.State: SideDocument {
+    public static let path = ".todomd/reminders.json"
+    /// A record that cannot be read is never replaced: every reminder would come again.
+    public static let policy = SideFilePolicy.refuse
+}

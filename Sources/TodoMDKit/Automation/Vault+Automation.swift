@@ -22,34 +22,25 @@ extension Vault {
             let da = (a.scheduled ?? a.due, a.id), db = (b.scheduled ?? b.due, b.id)
             return (da.0?.dayNumber ?? 0, da.1) < (db.0?.dayNumber ?? 0, db.1)
         }
-        return ICalendar.document(tasks, component: component, notifyTime: settings.notifyTime, stamp: clock.now)
+        return ICalendar.document(tasks, component: component, notifyTime: try settings().notifyTime, stamp: clock.now)
     }
 
     // MARK: - Reminders
 
-    static let remindersFile = ".todomd/reminders.json"
-
-    /// What has been delivered (`.todomd/reminders.json`), with the stamp a later write must match.
+    /// What has been delivered (`.todomd/reminders.json`).
     ///
-    /// - Throws: when the file exists but is not readable JSON (so nothing is delivered twice by
-    ///   replacing it).
-    public func reminderState() throws -> (Reminders.State, FileStamp?) {
-        guard folder.exists(Vault.remindersFile) else { return (Reminders.State(), nil) }
-        let snapshot = try folder.read(Vault.remindersFile)
-        do {
-            return (try Reminders.State(text: String(decoding: snapshot.bytes, as: UTF8.self)), snapshot.stamp)
-        } catch {
-            throw TodoError.message("\(Vault.remindersFile) could not be read (\(error.localizedDescription)); "
-                                    + "fix or remove it")
-        }
+    /// - Throws: ``TodoError/unreadableSideFile(path:reason:)`` when the file cannot be read
+    ///   (it is never replaced then: every reminder would come again).
+    public func reminderState() throws -> SideFileSnapshot<Reminders.State> {
+        try sideFile(Reminders.State.self).load()
     }
 
     /// The reminders due at `now` (default: the clock's now) and not yet delivered.
     public func pendingReminders(now: Date? = nil) throws -> [Reminders.Reminder] {
         let instant = now ?? clock.now
-        let state = try reminderState().0
+        let state = try reminderState().value
         var pending = try Reminders.due(datedTasks(), now: instant, timeZone: clock.timeZone,
-                                        notifyTime: settings.notifyTime, state: state)
+                                        notifyTime: try settings().notifyTime, state: state)
         if let review = try reviewReminder(now: instant, state: state) { pending.append(review) }
         return pending
     }
@@ -65,9 +56,10 @@ extension Vault {
     public func deliverReminders(now: Date? = nil,
                                  notify: (Reminders.Reminder) throws -> Void) throws -> [Reminders.Reminder] {
         let instant = now ?? clock.now
-        let (state, stamp) = try reminderState()
+        let snapshot = try reminderState()
+        let state = snapshot.value
         var pending = Reminders.due(try datedTasks(), now: instant, timeZone: clock.timeZone,
-                                    notifyTime: settings.notifyTime, state: state)
+                                    notifyTime: try settings().notifyTime, state: state)
         if let review = try reviewReminder(now: instant, state: state) { pending.append(review) }
         var delivered: [Reminders.Reminder] = []
         var failure: Error?
@@ -82,8 +74,8 @@ extension Vault {
         var updated = state
         updated.record(delivered)
         updated.prune(today: LocalDate(instant, in: clock.timeZone))
-        if updated != state || stamp == nil {
-            try folder.write(Array(updated.text.utf8), to: Vault.remindersFile, expected: stamp)
+        if updated != state || snapshot.stamp == nil {
+            try sideFile(Reminders.State.self).save(updated, over: snapshot)
         }
         if let failure { throw failure }
         return delivered

@@ -18,7 +18,7 @@ public struct CategoryFile: Sendable {
 
     /// Reads the file's text.
     ///
-    /// - Throws: ``NoteError/malformedTagsFile(_:)`` naming what is wrong: not JSON, not an
+    /// - Throws: ``SideDocumentProblem`` naming what is wrong: not JSON, not an
     ///   object, a version other than 1, `order` not a list of strings, `tags` not an object of
     ///   objects, or a field of the wrong type.
     public init(text: String) throws {
@@ -26,26 +26,26 @@ public struct CategoryFile: Sendable {
         do {
             value = try JSONValue.parse(text)
         } catch {
-            throw NoteError.malformedTagsFile("not JSON: \(error.localizedDescription)")
+            throw SideDocumentProblem("not JSON: \(error.localizedDescription)")
         }
-        guard case .object = value else { throw NoteError.malformedTagsFile("the top level must be an object") }
+        guard case .object = value else { throw SideDocumentProblem("the top level must be an object") }
         if let version = value["version"], version != .number(1) {
-            throw NoteError.malformedTagsFile("`version` is \(version.compact()); this todomd reads version 1")
+            throw SideDocumentProblem("`version` is \(version.compact()); this todomd reads version 1")
         }
         if let order = value["order"] {
             guard let items = order.arrayValue, items.allSatisfy({ $0.stringValue != nil }) else {
-                throw NoteError.malformedTagsFile("`order` must be a list of tags")
+                throw SideDocumentProblem("`order` must be a list of tags")
             }
         }
         if let tags = value["tags"] {
-            guard let entries = tags.objectValue else { throw NoteError.malformedTagsFile("`tags` must be an object") }
+            guard let entries = tags.objectValue else { throw SideDocumentProblem("`tags` must be an object") }
             for (tag, entry) in entries {
                 guard entry.objectValue != nil else {
-                    throw NoteError.malformedTagsFile("`tags.\(tag)` must be an object with name, icon and color")
+                    throw SideDocumentProblem("`tags.\(tag)` must be an object with name, icon and color")
                 }
                 for key in ["name", "icon", "color"] {
                     if let v = entry[key], v.stringValue == nil, !v.isNull {
-                        throw NoteError.malformedTagsFile("`tags.\(tag).\(key)` must be a string")
+                        throw SideDocumentProblem("`tags.\(tag).\(key)` must be a string")
                     }
                 }
             }
@@ -119,4 +119,10 @@ public struct CategoryFile: Sendable {
         if json["version"] == nil { json.set("version", .number(1)) }
         json.set("order", .array(tags.map(JSONValue.string)))
     }
+}
+
+extension CategoryFile: SideDocument {
+    public static var path: String { fileName }
+    /// Broken categories: tags still list without them; the file is never written over.
+    public static let policy = SideFilePolicy.defaultsKeepFile
 }

@@ -16,26 +16,14 @@ public struct CategoryChanges: Sendable, Equatable {
 extension Vault {
     // MARK: - Reading categories
 
-    /// `.tags.json`, or an empty one when absent, with the stamp a write must still find.
-    ///
-    /// - Throws: ``NoteError/malformedTagsFile(_:)`` when it exists but cannot be read: a user's
-    ///   file is never silently replaced.
-    public func categoryFile() throws -> (CategoryFile, FileStamp?) {
-        guard folder.exists(CategoryFile.fileName) else { return (CategoryFile(), nil) }
-        let snapshot: FileSnapshot
-        do {
-            snapshot = try folder.read(CategoryFile.fileName)
-        } catch {
-            throw NoteError.malformedTagsFile(error.localizedDescription)
-        }
-        guard let text = String(validating: snapshot.bytes, as: UTF8.self) else {
-            throw NoteError.malformedTagsFile("it is not valid UTF-8 text")
-        }
-        return (try CategoryFile(text: text), snapshot.stamp)
+    /// `.tags.json` as read: empty when absent, and empty with a warning when it cannot be read
+    /// (a user's file is then never written over, §15).
+    public func categoryFile() throws -> SideFileSnapshot<CategoryFile> {
+        try sideFile(CategoryFile.self).load()
     }
 
-    /// The categories in their saved order.
-    public func categories() throws -> [TagCategory] { try categoryFile().0.categories }
+    /// The categories in their saved order (none, when `.tags.json` cannot be read).
+    public func categories() throws -> [TagCategory] { try categoryFile().value.categories }
 
     /// Every tag to show: the categories in order, then tags only tasks use (A–Z), each with its
     /// open-task count. When `.tags.json` cannot be read the tags are still listed, without
@@ -44,13 +32,9 @@ extension Vault {
         let counts = try tags()
         var countByTag: [String: Int] = [:]
         for item in counts { countByTag[item.name] = item.count }
-        var categories: [TagCategory] = []
-        var warning: String?
-        do {
-            categories = try self.categories()
-        } catch let error as NoteError {
-            warning = error.errorDescription
-        }
+        let file = try categoryFile()
+        let categories = file.value.categories
+        let warning = file.warning
         var out = categories.map {
             TagSummary(tag: $0.tag, name: $0.name, icon: $0.icon, color: $0.color, count: countByTag[$0.tag] ?? 0,
                        isCategory: true)
@@ -70,17 +54,16 @@ extension Vault {
     ///   already has a category, or a name another category has (ignoring case).
     @discardableResult
     public func addCategory(tag rawTag: String, _ changes: CategoryChanges = CategoryChanges()) throws -> TagCategory {
-        let (file, stamp) = try categoryFile()
         let tag = try TagCategory.normalizedTag(rawTag)
-        if let existing = file.category(tag: tag) {
-            throw NoteError.invalidCategory(field: "tag", value: tag, reason: "`\(existing.tag)` already has a category")
-        }
-        var category = TagCategory(tag: tag, name: tag.prefix(1).uppercased() + tag.dropFirst())
-        try apply(changes, to: &category, among: file.categories)
-        var updated = file
-        updated.set(category)
-        try folder.write(Array(updated.text.utf8), to: CategoryFile.fileName, expected: stamp)
-        return category
+        return try sideFile(CategoryFile.self).update { file in
+            if let existing = file.category(tag: tag) {
+                throw NoteError.invalidCategory(field: "tag", value: tag, reason: "`\(existing.tag)` already has a category")
+            }
+            var category = TagCategory(tag: tag, name: tag.prefix(1).uppercased() + tag.dropFirst())
+            try apply(changes, to: &category, among: file.categories)
+            file.set(category)
+            return category
+        }.1
     }
 
     /// Edits the category of `tag` (matched ignoring case, or by its name); a tag that tasks use
@@ -90,36 +73,33 @@ extension Vault {
     ///   tag; ``NoteError/invalidCategory(field:value:reason:)`` for a bad or duplicate value.
     @discardableResult
     public func editCategory(_ reference: String, _ changes: CategoryChanges) throws -> TagCategory {
-        let (file, stamp) = try categoryFile()
-        var category = try resolveCategory(reference, in: file)
-        try apply(changes, to: &category, among: file.categories)
-        var updated = file
-        updated.set(category)
-        try folder.write(Array(updated.text.utf8), to: CategoryFile.fileName, expected: stamp)
-        return category
+        try sideFile(CategoryFile.self).update { file in
+            var category = try resolveCategory(reference, in: file)
+            try apply(changes, to: &category, among: file.categories)
+            file.set(category)
+            return category
+        }.1
     }
 
     /// Removes a category's metadata; tasks keep the tag.
     public func removeCategory(_ reference: String) throws {
-        let (file, stamp) = try categoryFile()
-        guard let category = categoryMatching(reference, in: file) else { throw NoteError.categoryNotFound(reference) }
-        var updated = file
-        updated.remove(tag: category.tag)
-        try folder.write(Array(updated.text.utf8), to: CategoryFile.fileName, expected: stamp)
+        try sideFile(CategoryFile.self).update { file in
+            guard let category = categoryMatching(reference, in: file) else { throw NoteError.categoryNotFound(reference) }
+            file.remove(tag: category.tag)
+        }
     }
 
     /// Moves a category before another (or to the end when `before` is nil).
     public func moveCategory(_ reference: String, before: String?) throws {
-        let (file, stamp) = try categoryFile()
-        guard let category = categoryMatching(reference, in: file) else { throw NoteError.categoryNotFound(reference) }
-        var target: String?
-        if let before {
-            guard let other = categoryMatching(before, in: file) else { throw NoteError.categoryNotFound(before) }
-            target = other.tag
+        try sideFile(CategoryFile.self).update { file in
+            guard let category = categoryMatching(reference, in: file) else { throw NoteError.categoryNotFound(reference) }
+            var target: String?
+            if let before {
+                guard let other = categoryMatching(before, in: file) else { throw NoteError.categoryNotFound(before) }
+                target = other.tag
+            }
+            file.move(tag: category.tag, before: target)
         }
-        var updated = file
-        updated.move(tag: category.tag, before: target)
-        try folder.write(Array(updated.text.utf8), to: CategoryFile.fileName, expected: stamp)
     }
 
     /// Writes the eight default categories (§15) when the vault has no `.tags.json` yet; never

@@ -52,7 +52,7 @@ extension Vault {
                 let da = (a.scheduled ?? a.due)?.dayNumber ?? 0, db = (b.scheduled ?? b.due)?.dayNumber ?? 0
                 return (da, a.id) < (db, b.id)
             }
-            let text = ICalendar.document(dated, component: vtodo ? .todo : .event, notifyTime: settings.notifyTime,
+            let text = ICalendar.document(dated, component: vtodo ? .todo : .event, notifyTime: try settings().notifyTime,
                                           stamp: clock.now)
             let n = dated.count
             let noun = vtodo ? (n == 1 ? "to-do" : "to-dos") : (n == 1 ? "event" : "events")

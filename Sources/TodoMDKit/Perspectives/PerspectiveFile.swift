@@ -83,3 +83,10 @@ public struct PerspectiveFile: Sendable, Equatable {
         return o.pretty() + "\n"
     }
 }
+
+extension PerspectiveFile: SideDocument {
+    public static let path = ".perspectives.json"
+    /// §10: work from the last good version, back the bad file up, say so.
+    public static let policy = SideFilePolicy.lastGoodCopy(
+        warning: "Perspectives file could not be read. Using cached version.")
+}

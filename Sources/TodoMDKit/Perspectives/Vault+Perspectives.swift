@@ -1,83 +1,27 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// `.perspectives.json` as loaded: the file, a warning if it could not be read, and the stamp a
-/// save must still find.
-public struct PerspectiveLoad: Sendable {
-    public let file: PerspectiveFile
-    /// "Perspectives file could not be read. Using cached version." when the file is broken.
-    public let warning: String?
-    let stamp: FileStamp?
-}
 
 extension Vault {
-    static let perspectivesFile = ".perspectives.json"
-    static let perspectivesBackup = ".perspectives.json.backup"
-    static let perspectivesUnreadable = "Perspectives file could not be read. Using cached version."
-
     // MARK: - Loading
 
     /// Reads `.perspectives.json` (§10). A broken file is never overwritten here: the last good
     /// version (kept in the index) is used, the bad file is copied to `.perspectives.json.backup`,
     /// and the warning says so.
-    public func loadPerspectives() throws -> PerspectiveLoad {
-        guard folder.exists(Vault.perspectivesFile) else {
-            return PerspectiveLoad(file: PerspectiveFile(), warning: nil, stamp: nil)
-        }
-        let snapshot = try folder.read(Vault.perspectivesFile, limit: 16 * 1_048_576)
-        let text = String(decoding: snapshot.bytes, as: UTF8.self)
-        if String(validating: snapshot.bytes, as: UTF8.self) != nil, let file = try? PerspectiveFile(text: text) {
-            // Refresh the cached last good copy only when the file changed: loading is a read.
-            let stamp = Vault.cacheStamp(size: snapshot.stamp.size, mtime: snapshot.stamp.mtime)
-            if (try? index.sideFileStamp("perspectives")) != stamp {
-                try index.storeSideFile("perspectives", text, stamp: stamp)
-            }
-            return PerspectiveLoad(file: file, warning: nil, stamp: snapshot.stamp)
-        }
-        // Keep the user's bad file safe beside it before anything else happens.
-        let backup = try? folder.read(Vault.perspectivesBackup, limit: 16 * 1_048_576)
-        if backup?.bytes != snapshot.bytes {
-            try? folder.write(snapshot.bytes, to: Vault.perspectivesBackup, expected: backup?.stamp)
-        }
-        let cached = try index.sideFile("perspectives").flatMap { try? PerspectiveFile(text: $0) } ?? PerspectiveFile()
-        return PerspectiveLoad(file: cached, warning: Vault.perspectivesUnreadable, stamp: snapshot.stamp)
+    public func loadPerspectives() throws -> SideFileSnapshot<PerspectiveFile> {
+        try sideFile(PerspectiveFile.self).load()
     }
-
-    /// Keeps the cached last good `.perspectives.json` current: called when the vault opens, so
-    /// the version used after the file breaks is the last one any command saw. Costs one `stat`
-    /// when nothing changed.
-    func refreshPerspectivesCache() {
-        var st = stat()
-        guard lstat(folder.path(Vault.perspectivesFile), &st) == 0 else { return }
-        let stamp = Vault.cacheStamp(size: Int(st.st_size), mtime: VaultFolder.mtime(st))
-        guard (try? index.sideFileStamp("perspectives")) != stamp,
-              let snapshot = try? folder.read(Vault.perspectivesFile, limit: 16 * 1_048_576),
-              String(validating: snapshot.bytes, as: UTF8.self) != nil
-        else { return }
-        let text = String(decoding: snapshot.bytes, as: UTF8.self)
-        guard (try? PerspectiveFile(text: text)) != nil else { return }
-        try? index.storeSideFile("perspectives", text, stamp: stamp)
-    }
-
-    /// How the perspectives cache recognises the file it was taken from.
-    static func cacheStamp(size: Int, mtime: Int64) -> String { "\(size):\(mtime)" }
 
     /// Every perspective: the built-in views first, then the user's in their order.
     public func allPerspectives() throws -> (perspectives: [Perspective], warning: String?) {
         let load = try loadPerspectives()
         let builtIns = try View.builtInIDs.map { Perspective(builtIn: try View.named($0)) }
-        return (builtIns + load.file.ordered, load.warning)
+        return (builtIns + load.value.ordered, load.warning)
     }
 
     /// The perspective `id`: a custom one, or a built-in view's read-only form.
     ///
     /// - Throws: ``TodoError/unknownPerspective(_:)``.
     public func perspective(_ id: String) throws -> Perspective {
-        if let custom = try loadPerspectives().file.perspective(id) { return custom }
+        if let custom = try loadPerspectives().value.perspective(id) { return custom }
         if View.builtInIDs.contains(id.lowercased()) { return Perspective(builtIn: try View.named(id)) }
         throw TodoError.unknownPerspective(id)
     }
@@ -88,13 +32,7 @@ extension Vault {
     /// indent, unknown keys kept). A broken file is replaced only here, when the user saves.
     @discardableResult
     public func updatePerspectives<T>(_ change: (inout PerspectiveFile) throws -> T) throws -> T {
-        let load = try loadPerspectives()
-        var file = load.file
-        let result = try change(&file)
-        let text = file.text
-        try folder.write(Array(text.utf8), to: Vault.perspectivesFile, expected: load.stamp)
-        try index.storeSideFile("perspectives", text)
-        return result
+        try sideFile(PerspectiveFile.self).update(change).1
     }
 
     /// Creates a perspective and returns it (its id from the name, made unique).
@@ -112,7 +50,7 @@ extension Vault {
     /// Replaces a custom perspective (same id).
     public func savePerspective(_ p: Perspective) throws {
         // A hand-written perspective may reuse a built-in id: it is the user's, so it is editable.
-        guard try !View.builtInIDs.contains(p.id) || loadPerspectives().file.perspective(p.id) != nil else {
+        guard try !View.builtInIDs.contains(p.id) || loadPerspectives().value.perspective(p.id) != nil else {
             throw TodoError.readOnlyPerspective(p.id)
         }
         try validate(p)
@@ -124,7 +62,7 @@ extension Vault {
 
     /// Deletes a custom perspective.
     public func deletePerspective(_ id: String) throws {
-        guard try !View.builtInIDs.contains(id) || loadPerspectives().file.perspective(id) != nil else {
+        guard try !View.builtInIDs.contains(id) || loadPerspectives().value.perspective(id) != nil else {
             throw TodoError.readOnlyPerspective(id)
         }
         try updatePerspectives { file in
@@ -141,7 +79,7 @@ extension Vault {
             if copy.manualOrder == nil {
                 // The copy starts in the order the original shows (its `.order.json` entry).
                 let key = original.isBuiltIn ? original.id : "perspective:\(original.id)"
-                let entries = (try? orderFile().0.order(for: key)) ?? []
+                let entries = orderFile().value.order(for: key)
                 if !entries.isEmpty { copy.manualOrder = entries }
             }
             copy.isBuiltIn = false

@@ -12,7 +12,7 @@ extension Vault {
     /// review comes then. Past days are not reviewed: their open tasks are in the backlog.
     public func reviewReminder(now: Date, state: Reminders.State) throws -> Reminders.Reminder? {
         let day = LocalDate(now, in: clock.timeZone)
-        guard settings.plannerReviewTime.on(day, in: clock.timeZone) <= now,
+        guard try settings().plannerReviewTime.on(day, in: clock.timeZone) <= now,
               !state.delivered.contains(Reminders.State.Key(taskID: Reminders.reviewID, date: day, kind: .review))
         else { return nil }
         let board = try board(on: day)

@@ -92,12 +92,11 @@ extension Vault {
         }
         ids.removeAll { $0 == id }
         if let before, let at = ids.firstIndex(of: before) { ids.insert(id, at: at) } else { ids.append(id) }
-        let (file, stamp) = try orderFile()
         let filenames = Set(rows.map(\.filename))
-        let kept = file.order(for: key).filter { !ids.contains($0) && ($0.contains("/") || !filenames.contains($0)) }
-        var updated = file
-        updated.setOrder(ids + kept, for: key)
-        try folder.write(Array(updated.text.utf8), to: ".order.json", expected: stamp)
+        try sideFile(OrderFile.self).update { file in
+            let kept = file.order(for: key).filter { !ids.contains($0) && ($0.contains("/") || !filenames.contains($0)) }
+            file.setOrder(ids + kept, for: key)
+        }
     }
 
     // MARK: - Backlog
@@ -132,7 +131,7 @@ extension Vault {
     ///
     /// - Throws: ``TodoError/ruleViolation(_:)`` naming the Must-Do to finish first.
     public func checkPlannerLock(completing id: String) throws {
-        guard settings.plannerLock else { return }
+        guard try settings().plannerLock else { return }
         let (task, _) = try read(id)
         guard task.bucket == .complementary, let region = task.region, let date = task.planDate,
               PlanLimits.dayRegions.contains(region), task.status.isActive else { return }

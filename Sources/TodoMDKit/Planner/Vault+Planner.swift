@@ -86,7 +86,7 @@ extension Vault {
     public func board(on date: LocalDate) throws -> DayBoard {
         try rollover()
         let rows = try plannedRows(on: date).filter { $0.status != .cancelled }
-        let order = (try? orderFile().0) ?? OrderFile()
+        let order = orderFile().value
         let regions = PlanLimits.dayRegions.map { region in
             var buckets: [PlanBucket: [TaskRow]] = [:]
             for bucket in PlanLimits.dayBuckets {

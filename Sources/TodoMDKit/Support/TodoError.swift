@@ -28,6 +28,8 @@ public enum TodoError: Error, LocalizedError, Sendable, Equatable {
     case unknownPerspective(String)
     /// Built-in perspectives cannot be changed (duplicate them instead).
     case readOnlyPerspective(String)
+    /// A side file (§2) exists but cannot be read, and nothing that needs it goes on.
+    case unreadableSideFile(path: String, reason: String)
     /// A rule of the product refuses the change (a full planner bucket, §14); the text says which.
     case ruleViolation(String)
     /// Anything else a user can read and act on.
@@ -76,6 +78,8 @@ public enum TodoError: Error, LocalizedError, Sendable, Equatable {
             return "There is no perspective `\(id)`. `todomd perspective list` shows them."
         case let .readOnlyPerspective(id):
             return "`\(id)` is a built-in perspective and cannot be changed; `todomd perspective duplicate \(id)` makes an editable copy."
+        case let .unreadableSideFile(path, reason):
+            return "\(path) could not be read (\(reason)); fix or remove it — it was left unchanged"
         case let .ruleViolation(text), let .message(text):
             return text
         }

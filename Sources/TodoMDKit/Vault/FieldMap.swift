@@ -258,18 +258,7 @@ public struct FieldMap: Sendable, Equatable {
     /// - Throws: when the file asks for a map that cannot be used, or holds a `field_map` but
     ///   is not valid JSON (files must not be read, let alone edited, with the wrong names).
     public static func load(from folder: VaultFolder) throws -> FieldMap? {
-        guard let snapshot = try? folder.read(".todomd/config.json") else { return nil }
-        let text = String(decoding: snapshot.bytes, as: UTF8.self)
-        // Most vaults have no map: skip parsing JSON on every open for them.
-        guard text.contains("field_map") else { return nil }
-        let json: JSONValue
-        do {
-            json = try JSONValue.parse(text)
-        } catch {
-            throw TodoError.message(".todomd/config.json is not valid JSON (\(error.localizedDescription)), "
-                                    + "and it holds a field_map: fix the file")
-        }
-        return try FieldMap(settings: json)
+        try FieldMap(settings: SideFile<VaultSettings>(folder: folder, index: nil).load().value.json)
     }
 
     static func field(named name: String, in section: String?) throws -> TaskField {

@@ -10,6 +10,8 @@ public final class Vault: Sendable {
     public let clock: TodoClock
     /// What opening the vault found changed since the index last saw it.
     public let openReport: SyncReport
+    /// `.todomd/config.json` as last read, reread when the file changes.
+    private let settingsCache: Locked<SideFileSnapshot<VaultSettings>>
 
     /// Opens the vault at `path` and brings its index up to date.
     ///
@@ -23,13 +25,18 @@ public final class Vault: Sendable {
                 actor: String? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil) throws {
         var folder = try VaultFolder(path: path)
         if let actor { folder.audit = AuditLog(root: folder.root, actor: actor, clock: clock) }
-        folder.fieldMap = try FieldMap.load(from: folder)
+        // Settings that cannot be read stop here: a field map may rename every key.
+        let settings = try SideFile<VaultSettings>(folder: folder, index: nil).load()
+        settingsCache = Locked(settings)
+        folder.fieldMap = try FieldMap(settings: settings.value.json)
         self.folder = folder
         self.clock = clock
         let location = indexPath ?? TaskIndex.defaultPath(forVaultAt: folder.root, environment: environment)
         (index, openReport) = try TaskIndex.open(at: location, for: folder, timeZone: clock.timeZone,
                                                  variant: folder.fieldMap?.fingerprint, progress: progress)
-        refreshPerspectivesCache()
+        // The last good perspectives are the last ones any command saw, even one that did not
+        // read them (§10): one `stat` when nothing changed.
+        sideFile(PerspectiveFile.self).refreshLastGoodCopy()
     }
 
     /// Creates a vault folder (and its `.todomd/` settings folder) if missing.
@@ -47,25 +54,24 @@ public final class Vault: Sendable {
 
     // MARK: - Side files
 
-    /// The settings in `.todomd/config.json` (defaults when absent or unreadable).
-    public var settings: VaultSettings {
-        guard let snapshot = try? folder.read(".todomd/config.json"),
-              let settings = try? VaultSettings(text: String(decoding: snapshot.bytes, as: UTF8.self))
-        else { return VaultSettings() }
-        return settings
+    /// The settings in `.todomd/config.json` (defaults when absent). Read when the vault opens
+    /// and again whenever the file has changed since (one `stat` otherwise).
+    ///
+    /// - Throws: ``TodoError/unreadableSideFile(path:reason:)`` when the file cannot be read:
+    ///   defaults might archive, remind or share in ways the user turned off.
+    public func settings() throws -> VaultSettings {
+        let current = folder.quickStamp(VaultSettings.path)
+        let cached = settingsCache.withLock { $0 }
+        if current?.size == cached.stamp?.size, current?.mtime == cached.stamp?.mtime { return cached.value }
+        let fresh = try sideFile(VaultSettings.self).load()
+        settingsCache.withLock { $0 = fresh }
+        return fresh.value
     }
 
-    /// `.order.json`, or an empty one.
-    ///
-    /// - Throws: when the file exists but is not JSON: a user's file is never silently replaced.
-    public func orderFile() throws -> (OrderFile, FileStamp?) {
-        guard folder.exists(".order.json") else { return (OrderFile(), nil) }
-        let snapshot = try folder.read(".order.json")
-        do {
-            return (try OrderFile(text: String(decoding: snapshot.bytes, as: UTF8.self)), snapshot.stamp)
-        } catch {
-            throw TodoError.message(".order.json could not be read (\(error.localizedDescription)); fix or remove it")
-        }
+    /// `.order.json` as read; empty, with a warning, when it cannot be read.
+    public func orderFile() -> SideFileSnapshot<OrderFile> {
+        (try? sideFile(OrderFile.self).load())
+            ?? SideFileSnapshot(value: OrderFile(), stamp: nil)
     }
 
     // MARK: - Listing
@@ -89,7 +95,7 @@ public final class Vault: Sendable {
         var order = SortOrder(sort, direction: direction)
         order.today = clock.today
         if sort == .manual || sort == .projectOrder {
-            let file = (try? orderFile().0) ?? OrderFile()
+            let file = orderFile().value
             order.manualOrder = manualOrder ?? file.order(for: manualKey)
             order.projectOrder = file.projects
         }
@@ -261,7 +267,7 @@ public final class Vault: Sendable {
         changes.set(.completed, .dateTime(now))
         if before.recurrence != nil { changes.clear(.recurrence) }
         var done = try update(id, changes, expectedHash: snapshot.stamp.hash)
-        if settings.archiveCompleted, !id.hasPrefix("Archive/") {
+        if try settings().archiveCompleted, !id.hasPrefix("Archive/") {
             let destination = try freeName(in: "Archive", for: done.filename)
             try folder.move(id, to: destination)
             try index.refresh([id, destination], in: folder, timeZone: clock.timeZone)
@@ -355,18 +361,16 @@ public final class Vault: Sendable {
             try savePerspective(p)
             return
         }
-        let (file, stamp) = try orderFile()
-        var updated = file
-        updated.setOrder(ids + kept(file.order(for: listing.view)), for: listing.view)
-        try folder.write(Array(updated.text.utf8), to: ".order.json", expected: stamp)
+        try sideFile(OrderFile.self).update { file in
+            file.setOrder(ids + kept(file.order(for: listing.view)), for: listing.view)
+        }
     }
 
     /// Saves the user's project order (`"projects"` in `.order.json`), used by `project_order`.
     public func setProjectOrder(_ projects: [String]) throws {
-        let (file, stamp) = try orderFile()
-        var updated = file
-        updated.json.set("projects", .array(projects.map(JSONValue.string)))
-        try folder.write(Array(updated.text.utf8), to: ".order.json", expected: stamp)
+        try sideFile(OrderFile.self).update { file in
+            file.json.set("projects", .array(projects.map(JSONValue.string)))
+        }
     }
 
     // MARK: - Areas, projects, tags
@@ -374,7 +378,7 @@ public final class Vault: Sendable {
     /// Areas with their number of open (not done or cancelled) tasks, in the saved order then A–Z.
     public func areas() throws -> [NameCount] {
         let rows = try index.openCountsByArea()
-        let saved = (try? orderFile().0.areas) ?? []
+        let saved = orderFile().value.areas
         return Vault.ordered(rows.map { NameCount(name: $0.area, count: $0.count, area: nil) }, saved: saved)
     }
 
@@ -387,7 +391,7 @@ public final class Vault: Sendable {
             totals[project, default: 0] += n
             if let area { areaCounts[project, default: []].append((area, n)) }
         }
-        let saved = (try? orderFile().0.projects) ?? []
+        let saved = orderFile().value.projects
         let items = totals.map { project, count in
             let area = areaCounts[project]?.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }.first?.0
             return NameCount(name: project, count: count, area: area)

@@ -167,6 +167,14 @@ public struct VaultFolder: Sendable {
                                                            hash: ContentHash.of(bytes)))
     }
 
+    /// The size and modification time of the file at `id` (not followed if a link), without
+    /// reading it: its stamp with an empty hash; nil when nothing is there.
+    public func quickStamp(_ id: String) -> FileStamp? {
+        var st = stat()
+        guard lstat(path(id), &st) == 0 else { return nil }
+        return FileStamp(size: Int(st.st_size), mtime: VaultFolder.mtime(st), hash: "")
+    }
+
     /// Whether a file or folder exists at `id` (symbolic links count, unfollowed).
     public func exists(_ id: String) -> Bool {
         var st = stat()

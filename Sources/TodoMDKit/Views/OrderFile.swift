@@ -13,7 +13,7 @@ public struct OrderFile: Sendable {
     /// Reads `text`; a file that is not a JSON object is an error naming the problem.
     public init(text: String) throws {
         let value = try JSONValue.parse(text)
-        guard case .object = value else { throw TodoError.message(".order.json: expected a JSON object") }
+        guard case .object = value else { throw SideDocumentProblem("expected a JSON object") }
         json = value
     }
 
@@ -38,4 +38,10 @@ public struct OrderFile: Sendable {
 
     /// The text written to disk: pretty-printed, 2-space indent, final newline.
     public var text: String { json.pretty() + "\n" }
+}
+
+extension OrderFile: SideDocument {
+    public static let path = ".order.json"
+    /// A broken order is ignored (listings fall back to `created`) but never written over.
+    public static let policy = SideFilePolicy.defaultsKeepFile
 }

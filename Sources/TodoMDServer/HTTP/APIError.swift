@@ -37,6 +37,7 @@ public struct APIError: Error, Sendable {
         case .readOnlyPerspective: return APIError(.badRequest, "read_only", message)
         case .notEditable, .unparseable: return APIError(.unprocessableContent, "not_editable", message)
         case .ruleViolation: return APIError(.unprocessableContent, "rule_violation", message)
+        case .unreadableSideFile: return APIError(.unprocessableContent, "not_editable", message)
         case .message: return APIError(.badRequest, "bad_request", message)
         case .invalidEnvironment, .io, .noVault: return APIError(.internalServerError, "internal", message)
         }

@@ -82,6 +82,6 @@ struct PlanRoutes {
 
     /// The end-of-day review: `{"date", "open", "done", "total", "review_time", "tasks": [TASK…]}`.
     static func review(_ vault: Vault) throws -> String {
-        try vault.board(on: vault.clock.today).reviewJSON(reviewTime: vault.settings.plannerReviewTime)
+        try vault.board(on: vault.clock.today).reviewJSON(reviewTime: vault.settings().plannerReviewTime)
     }
 }

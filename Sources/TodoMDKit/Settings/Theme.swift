@@ -71,19 +71,41 @@ public struct Theme: Sendable, Equatable {
     }
 }
 
-extension Vault {
-    /// The theme in `.theme.json`, or the default when the file is absent or not JSON.
-    public func theme() -> Theme {
-        guard folder.exists(Theme.fileName), let snapshot = try? folder.read(Theme.fileName) else { return Theme() }
-        guard let json = try? JSONValue.parse(String(decoding: snapshot.bytes, as: UTF8.self)) else {
-            var theme = Theme()
-            theme.warnings = ["\(Theme.fileName) is not JSON; using the classic theme"]
-            return theme
+extension Theme: SideDocument {
+    public static var path: String { fileName }
+    /// A broken theme shows the classic one; the file is the user's until fixed or removed.
+    public static let policy = SideFilePolicy.defaultsKeepFile
+
+    public init() { self.init(preset: "classic") }
+
+    /// Reads `.theme.json`'s text.
+    ///
+    /// - Throws: ``SideDocumentProblem`` when it is not a JSON object.
+    public init(text: String) throws {
+        let json: JSONValue
+        do {
+            json = try JSONValue.parse(text)
+        } catch {
+            throw SideDocumentProblem("not JSON: \(error.localizedDescription)")
         }
-        return Theme(json: json)
+        guard case .object = json else { throw SideDocumentProblem("expected a JSON object") }
+        self.init(json: json)
     }
 
-    /// Writes `.theme.json` (atomically; refused if the file changed since it was read).
+    public var text: String { json.pretty() + "\n" }
+}
+
+extension Vault {
+    /// The theme in `.theme.json`, or the classic one (with a warning when the file is broken).
+    public func theme() -> Theme {
+        guard let snapshot = try? sideFile(Theme.self).load() else { return Theme() }
+        var theme = snapshot.value
+        if let warning = snapshot.warning { theme.warnings.append(warning) }
+        return theme
+    }
+
+    /// Writes `.theme.json` (atomically; refused if the file changed since it was read, or
+    /// cannot be read: it is the user's to fix).
     ///
     /// - Throws: ``TodoError/invalidValue(field:value:reason:)`` for an unknown preset or a bad colour.
     public func saveTheme(_ theme: Theme) throws {
@@ -100,9 +122,10 @@ extension Vault {
                 throw TodoError.invalidValue(field: key, value: colour, reason: "a colour such as #4A90D9")
             }
         }
-        let current = folder.exists(Theme.fileName) ? try folder.read(Theme.fileName) : nil
-        var merged = theme
-        if let current, let old = try? JSONValue.parse(String(decoding: current.bytes, as: UTF8.self)) { merged.raw = old }
-        try folder.write(Array((merged.json.pretty() + "\n").utf8), to: Theme.fileName, expected: current?.stamp)
+        try sideFile(Theme.self).update { file in
+            // The file's other keys stay.
+            file.preset = theme.preset
+            file.overrides = theme.overrides
+        }
     }
 }

@@ -11,7 +11,7 @@ public struct VaultSettings: Sendable {
     /// Reads the settings text.
     public init(text: String) throws {
         let value = try JSONValue.parse(text)
-        guard case .object = value else { throw TodoError.message(".todomd/config.json: expected a JSON object") }
+        guard case .object = value else { throw SideDocumentProblem("expected a JSON object") }
         json = value
     }
 
@@ -75,4 +75,12 @@ public enum SourceAction: String, CaseIterable, Sendable {
         case .plan: return "plan the day"
         }
     }
+}
+
+extension VaultSettings: SideDocument {
+    public static let path = ".todomd/config.json"
+    /// Settings that cannot be read stop every command that needs them: defaults might archive,
+    /// remind or sync in ways the user turned off.
+    public static let policy = SideFilePolicy.refuse
+    public var text: String { json.pretty() + "\n" }
 }
