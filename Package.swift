@@ -93,6 +93,10 @@ let package = Package(
             .product(name: "HTTPTypes", package: "swift-http-types"),
         ]),
         .testTarget(name: "TodoMDCLITests", dependencies: ["TodoMDCLI", "TodoMDKit", "TodoMDTestSupport"]),
+        .testTarget(name: "TodoMDMCPTests", dependencies: [
+            "TodoMDMCP", "TodoMDKit", "TodoMDTestSupport",
+            .product(name: "MCP", package: "swift-sdk"),
+        ]),
         // Sync against a real PostgreSQL: run under scripts/with-postgres (skipped without it).
         .testTarget(name: "TodoMDSyncTests", dependencies: [
             "TodoMDSync", "TodoMDCLI", "TodoMDKit", "TodoMDTestSupport",

@@ -53,20 +53,26 @@ public enum CLI {
             try await runnable.run(context)
             return 0
         } catch {
-            let message = (error as? ValidationError)?.message ?? error.localizedDescription
-            output.err("error: \(message)\n")
+            output.err("error: \(ErrorText.describe(error))\n")
             return exitCode(for: error)
         }
     }
 
-    /// The §19 exit code for an error a command threw.
+    /// The §19 exit code for an error a command threw: ArgumentParser's usage errors are 2,
+    /// todo.md's errors go by their ``ErrorKind``, anything else is a runtime error (1).
     public static func exitCode(for error: Error) -> Int32 {
         if error is ValidationError { return 2 }
-        guard let error = error as? TodoError else { return 1 }
-        switch error.kind {
-        case .usage, .notFound, .invalid: return 2
+        guard let error = error as? any TodoMDError else { return 1 }
+        return exitCode(for: error.kind)
+    }
+
+    /// The §19 exit code for a kind of error: 2 for a usage error, a bad value and an
+    /// unresolved or ambiguous reference, 3 for a file changed underneath, 1 for the rest.
+    public static func exitCode(for kind: ErrorKind) -> Int32 {
+        switch kind {
+        case .usage, .notFound, .ambiguous, .invalid: return 2
         case .conflict: return 3
-        case .runtime: return 1
+        case .ruleViolation, .unusableFile, .forbidden, .unauthenticated, .unavailable, .unexpected: return 1
         }
     }
 }

@@ -34,10 +34,8 @@ actor VaultTools {
         do {
             try catchUp()
             return ToolResult.success(try run(name, args))
-        } catch let error as TodoError {
-            return ToolResult.failure(error, vault: vault)
         } catch {
-            return ToolResult.failure(message: error.localizedDescription, kind: "error")
+            return ToolResult.failure(error, vault: vault)
         }
     }
 
@@ -89,8 +87,7 @@ actor VaultTools {
         case "plan_day":
             return try planDay(args, settings: settings)
         default:
-            throw TodoError.message("There is no tool `\(name)`. Tools: "
-                                    + ToolCatalog.tools.map(\.name).joined(separator: ", ") + ".")
+            throw ToolError.unknownTool(name, tools: ToolCatalog.tools.map(\.name))
         }
     }
 
@@ -103,7 +100,7 @@ actor VaultTools {
             try settings.require(.complete, source: source)
         }
         guard !changes.isEmpty || body != nil else {
-            throw TodoError.message("Nothing to change: give the fields to set, e.g. {\"task\": \"…\", \"due\": \"friday\"}.")
+            throw ToolError.nothingToChange
         }
         let id = try vault.resolveIncludingClosed(ref)
         return TaskJSON.encode(try vault.update(id, changes, body: body))

@@ -1,7 +1,8 @@
 import Foundation
+import TodoMDKit
 
 /// What can go wrong while syncing, in words a user can act on.
-public enum SyncError: Error, LocalizedError, Sendable, Equatable {
+public enum SyncError: TodoMDError, Equatable {
     /// The database URL cannot be used (the URL with its password redacted, why).
     case invalidURL(String, reason: String)
     /// No URL was given and `.todomd/config.json` has no `sync_url`.
@@ -12,16 +13,25 @@ public enum SyncError: Error, LocalizedError, Sendable, Equatable {
     case database(String, reason: String)
     /// A file under `.todomd/sync/` is damaged (path, why).
     case damagedState(path: String, reason: String)
-    /// Another `todomd sync` holds the vault's sync lock.
+    /// Another sync holds the vault's sync lock.
     case busy(path: String)
+    /// A stored or pulled record is not a JSON object.
+    case recordNotAnObject
 
-    public var errorDescription: String? {
+    public var kind: ErrorKind {
+        switch self {
+        case .invalidURL: return .invalid
+        case .noDatabase, .unreachable, .database, .busy: return .unavailable
+        case .damagedState, .recordNotAnObject: return .unusableFile
+        }
+    }
+
+    public var message: String {
         switch self {
         case let .invalidURL(url, reason):
             return "The database URL \(url) cannot be used: \(reason)."
         case .noDatabase:
-            return "No database to sync with: pass --database postgres://USER:PASSWORD@HOST:PORT/DATABASE "
-                + "or set \"sync_url\" in .todomd/config.json."
+            return "No database to sync with."
         case let .unreachable(url, reason):
             return "Cannot reach \(url): \(reason). Local changes are kept in the outbox and pushed next time."
         case let .database(what, reason):
@@ -29,7 +39,14 @@ public enum SyncError: Error, LocalizedError, Sendable, Equatable {
         case let .damagedState(path, reason):
             return "\(path) is damaged: \(reason). Move it aside and sync again to rebuild it from the files."
         case let .busy(path):
-            return "Another `todomd sync` is running on this vault (lock \(path)); wait for it or stop it."
+            return "Another sync is running on this vault (lock \(path)); wait for it or stop it."
+        case .recordNotAnObject:
+            return "A sync record is not a JSON object."
         }
+    }
+
+    public var hint: ErrorHint? {
+        if case .noDatabase = self { return .configureDatabase }
+        return nil
     }
 }

@@ -27,7 +27,7 @@ public struct SyncRecord: Sendable, Equatable {
     /// - Throws: when the text is not a JSON object.
     public init(jsonText: String) throws {
         guard case let .object(pairs) = try JSONValue.parse(jsonText) else {
-            throw TodoError.message("a sync record is not a JSON object")
+            throw SyncError.recordNotAnObject
         }
         fields = pairs
     }

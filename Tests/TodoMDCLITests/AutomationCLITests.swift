@@ -211,7 +211,8 @@ import TodoMDTestSupport
         let v = try vault()
         #expect((await v.run("resolve", "milk", "--keep", "newest")).code == 2)
         let unknown = await v.run("resolve", "zebra", "--keep", "mine")
-        #expect(unknown.code == 1)
+        // An unresolved reference (§19): 2.
+        #expect(unknown.code == 2)
         #expect(unknown.stderr.contains("No conflict copy matches `zebra`"))
     }
 }

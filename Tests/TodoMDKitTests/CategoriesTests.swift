@@ -33,22 +33,22 @@ struct CategoriesTests {
         #expect(json["tags"]?["house"]?["color"] == .string("#00aa55"))
         // By name, too; an empty icon removes it.
         #expect(try vault.editCategory("home", CategoryChanges(icon: "")).icon == nil)
-        #expect(throws: NoteError.invalidCategory(field: "color", value: "red", reason: "a colour is written #rrggbb, e.g. #e07a5f")) {
+        #expect(throws: CategoryError.invalidCategory(field: "color", value: "red", reason: "a colour is written #rrggbb, e.g. #e07a5f")) {
             try vault.editCategory("house", CategoryChanges(color: "red"))
         }
-        #expect(throws: NoteError.self) { try vault.editCategory("house", CategoryChanges(color: "#12345")) }
-        #expect(throws: NoteError.self) { try vault.editCategory("house", CategoryChanges(icon: "way too long")) }
-        #expect(throws: NoteError.self) { try vault.editCategory("house", CategoryChanges(name: " ")) }
-        #expect(throws: NoteError.categoryNotFound("nope")) { try vault.editCategory("nope", CategoryChanges(name: "x")) }
+        #expect(throws: CategoryError.self) { try vault.editCategory("house", CategoryChanges(color: "#12345")) }
+        #expect(throws: CategoryError.self) { try vault.editCategory("house", CategoryChanges(icon: "way too long")) }
+        #expect(throws: CategoryError.self) { try vault.editCategory("house", CategoryChanges(name: " ")) }
+        #expect(throws: CategoryError.categoryNotFound("nope")) { try vault.editCategory("nope", CategoryChanges(name: "x")) }
     }
 
     @Test func namesAreUniqueIgnoringCase() throws {
         let v = try TemporaryVault()
         let vault = try v.open()
         try vault.writeDefaultCategories()
-        #expect(throws: NoteError.self) { try vault.editCategory("garage", CategoryChanges(name: "HOUSE")) }
-        #expect(throws: NoteError.self) { try vault.addCategory(tag: "home", CategoryChanges(name: "house")) }
-        #expect(throws: NoteError.self) { try vault.addCategory(tag: "House") }
+        #expect(throws: CategoryError.self) { try vault.editCategory("garage", CategoryChanges(name: "HOUSE")) }
+        #expect(throws: CategoryError.self) { try vault.addCategory(tag: "home", CategoryChanges(name: "house")) }
+        #expect(throws: CategoryError.self) { try vault.addCategory(tag: "House") }
         // Renaming a category to its own name in another case is fine.
         #expect(try vault.editCategory("house", CategoryChanges(name: "HOUSE")).name == "HOUSE")
     }
@@ -76,7 +76,7 @@ struct CategoriesTests {
         #expect(try vault.categories().map(\.tag) == ["travel", "garage", "printing", "vehicle", "tech", "finance", "shopping", "house"])
         try vault.removeCategory("garage")
         #expect(try vault.categories().count == 7)
-        #expect(throws: NoteError.categoryNotFound("nope")) { try vault.moveCategory("nope", before: nil) }
+        #expect(throws: CategoryError.categoryNotFound("nope")) { try vault.moveCategory("nope", before: nil) }
         let tags = try vault.tagSummaries().tags
         #expect(tags.last == TagSummary(tag: "misc", name: "misc", icon: nil, color: nil, count: 1, isCategory: false))
         #expect(tags.first { $0.tag == "house" }?.count == 1)

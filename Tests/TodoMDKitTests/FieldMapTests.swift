@@ -132,7 +132,7 @@ import TodoMDTestSupport
         #expect {
             _ = try v.open()
         } throws: { error in
-            (error as? TodoError)?.errorDescription?.contains(".todomd/config.json") == true
+            (error as? any TodoMDError)?.message.contains(".todomd/config.json") == true
         }
     }
 

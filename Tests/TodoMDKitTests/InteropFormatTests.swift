@@ -104,7 +104,7 @@ enum InteropFixture {
         #expect(mapped.records[0].task.extra.isEmpty)
         #expect(throws: TodoError.self) { try CSVInterop.columns(["a"], overrides: ["b": .body]) }
         #expect(throws: TodoError.self) { try CSVInterop.parseMap("Mood=feelings") }
-        #expect(throws: TodoError.self) { try CSV.parse("a,b\r\n\"open,x\r\n") }
+        #expect(throws: ImportError.unclosedQuote(line: 2)) { try CSV.parse("a,b\r\n\"open,x\r\n") }
     }
 }
 

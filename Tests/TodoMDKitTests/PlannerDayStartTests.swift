@@ -63,7 +63,7 @@ import TodoMDTestSupport
         #expect(first.bucket == .must)
         #expect(try v.text(first.id).contains("bucket: \"must\"\n"))
         let files = try FileManager.default.contentsOfDirectory(atPath: v.root).filter { $0.hasSuffix(".md") }
-        #expect(throws: TodoError.ruleViolation("Afternoon region full (1 Must-Do, 3 Complementary, 5 Misc)")) {
+        #expect(throws: TodoError.regionFull(.afternoon)) {
             try vault.addPlanned(try vault.draft(text: "Something else", fields: [], source: "user"),
                                  on: day, region: .afternoon, bucket: .must)
         }

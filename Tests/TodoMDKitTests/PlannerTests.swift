@@ -33,7 +33,7 @@ import TodoMDTestSupport
         let date = try day()
         for n in 1...limit { try vault.plan("t\(n).md", on: date, region: .afternoon, bucket: bucket) }
         let before = try v.text("t\(limit + 1).md")
-        #expect(throws: TodoError.ruleViolation("Afternoon region full (1 Must-Do, 3 Complementary, 5 Misc)")) {
+        #expect(throws: TodoError.regionFull(.afternoon)) {
             try vault.plan("t\(limit + 1).md", on: date, region: .afternoon, bucket: bucket)
         }
         #expect(try v.text("t\(limit + 1).md") == before)
@@ -62,7 +62,7 @@ import TodoMDTestSupport
         let (v, vault) = try vault(tasks: 4)
         let assignments = (1...4).map { PlanAssignment(id: "t\($0).md", region: .morning, bucket: .complementary) }
         let before = try (1...4).map { try v.text("t\($0).md") }
-        #expect(throws: TodoError.ruleViolation(PlanLimits.fullMessage(.morning))) {
+        #expect(throws: TodoError.regionFull(.morning)) {
             try vault.plan(assignments, on: try day())
         }
         #expect(try (1...4).map { try v.text("t\($0).md") } == before)
@@ -279,7 +279,7 @@ func reopen(_ v: TemporaryVault, at now: String) throws -> Vault {
 
         let today = try date(2026, 11, 22)
         for n in 4...6 { try next.plan("t\(n).md", on: today, region: .afternoon, bucket: .complementary) }
-        #expect(throws: TodoError.ruleViolation("Afternoon region full (1 Must-Do, 3 Complementary, 5 Misc)")) {
+        #expect(throws: TodoError.regionFull(.afternoon)) {
             try next.replan("t2.md", region: .afternoon, bucket: .complementary)
         }
         #expect(try next.read("t2.md").0.region == .backlog)
@@ -326,7 +326,7 @@ func reopen(_ v: TemporaryVault, at now: String) throws -> Vault {
         #expect(order["views"]?["plan:2026-11-21:morning:misc"]?.arrayValue?.compactMap(\.stringValue)
                 == ["t3.md", "t2.md", "t1.md"])
         try vault.plan("t2.md", on: day, region: .evening, bucket: .must)
-        #expect(throws: TodoError.message("t2.md is not in the Morning Misc bucket of 2026-11-21")) {
+        #expect(throws: TodoError.notInBucket("t2.md", region: .morning, bucket: .misc, date: day)) {
             try vault.reorderPlanned("t1.md", before: "t2.md")
         }
     }
@@ -342,8 +342,7 @@ func reopen(_ v: TemporaryVault, at now: String) throws -> Vault {
         // Lock off: anything may be completed.
         try vault.checkPlannerLock(completing: "t2.md")
         try v.write(".todomd/config.json", "{\"planner_lock\": true}")
-        #expect(throws: TodoError.ruleViolation(
-            "The Morning Must-Do comes first: complete \"Task 1\" before its Complementary tasks (planner_lock is on)")) {
+        #expect(throws: TodoError.mustDoFirst(region: .morning, mustDo: "Task 1")) {
             try vault.complete("t2.md")
         }
         #expect(try vault.read("t2.md").0.status == .todo)
@@ -403,8 +402,7 @@ func reopen(_ v: TemporaryVault, at now: String) throws -> Vault {
 
     @Test func aRefusalNamesTheSourceTheActionAndWhatIsAllowed() throws {
         let settings = try VaultSettings(text: Self.config)
-        #expect(throws: TodoError.message(
-            "`claude-agent` may not complete tasks in this vault (.todomd/config.json \"sources\" allows it: read, create). Nothing was changed.")) {
+        #expect(throws: TodoError.notAllowed(source: "claude-agent", action: .complete, allowed: [.read, .create])) {
             try settings.require(.complete, source: "claude-agent")
         }
         #expect(VaultSettings().allows(.delete, source: "anyone"))

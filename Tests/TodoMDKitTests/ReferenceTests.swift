@@ -124,7 +124,7 @@ private func writeTask(_ v: TemporaryVault, _ id: String, title: String, status:
             let message = error.errorDescription ?? ""
             #expect(message.contains("Home/same.md"))
             #expect(message.contains("Work/same.md"))
-            #expect(error.kind == .usage)
+            #expect(error.kind == .ambiguous)
         }
     }
 

@@ -35,7 +35,6 @@ import TodoMDTestSupport
     }
 
     @Test(arguments: [
-        ("today", "p", nil, nil, nil, "perspective"),
         ("today", nil, "colour", nil, nil, "group"),
         ("today", nil, nil, "size", nil, "sort"),
         ("today", nil, nil, "due", "up", "direction"),
@@ -47,6 +46,12 @@ import TodoMDTestSupport
         } throws: { error in
             guard case let TodoError.invalidValue(name, _, _) = error else { return false }
             return name == field
+        }
+    }
+
+    @Test func aViewAndAPerspectiveTogetherAreRefused() {
+        #expect(throws: TodoError.viewAndPerspective) {
+            _ = try ListRequest(view: "today", perspective: "p")
         }
     }
 

@@ -122,12 +122,4 @@ struct SecurityTests {
         #expect(!SecurityMiddleware<BasicRequestContext>.same("abc", "abd"))
         #expect(!SecurityMiddleware<BasicRequestContext>.same("abc", "abcd"))
     }
-
-    @Test func errorsMapToTheRightStatus() {
-        #expect(APIError.from(TodoError.conflict(path: "a.md")).status == .conflict)
-        #expect(APIError.from(TodoError.ruleViolation("Morning already has a Must-Do")).status == .unprocessableContent)
-        #expect(APIError.from(TodoError.taskNotFound("x")).status == .notFound)
-        #expect(APIError.from(TodoError.invalidValue(field: "due", value: "x", reason: "r")).status == .badRequest)
-        #expect(APIError.from(TodoError.unknownPerspective("p")).status == .notFound)
-    }
 }

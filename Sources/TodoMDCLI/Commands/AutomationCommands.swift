@@ -72,7 +72,7 @@ struct InstallURLHandler: VaultCommand {
         }
         let status = ExternalProgram.run(xdgMime, Array(command.dropFirst()), environment: context.environment)
         guard status == 0 else {
-            throw TodoError.message("`\(command.joined(separator: " "))` failed (exit \(status)); run it yourself")
+            throw CLIError.programFailed(command: command.joined(separator: " "), status: status)
         }
         context.line("todomd:// links now open with todomd (xdg-mime default \(Self.desktopName)).")
     }
@@ -255,7 +255,7 @@ struct Remind: VaultCommand {
                 try vault.rolloverIfDayChanged()
                 try deliver(vault, now: now, notifier: notifier, context)
             } catch {
-                context.err("error: \(error.localizedDescription)")
+                context.err("error: \(ErrorText.describe(error))")
                 if let reopened = try? context.openVault() { vault = reopened }
             }
             let seconds = 60 - now.timeIntervalSince1970.truncatingRemainder(dividingBy: 60)

@@ -172,8 +172,8 @@ struct Import: VaultCommand {
             case .taskwarrior: batch = try Taskwarrior.parse(try readText(), timeZone: zone)
             case .todotxt: batch = TodoTxt.parse(try readText(), today: today, timeZone: zone)
             }
-        } catch let TodoError.message(text) {
-            throw TodoError.message("\(file): \(text)")
+        } catch let error as ImportError {
+            throw ImportError.inFile(file, error)
         }
         let bar = context.output.errorIsTerminal
             ? ProgressBar(output: context.output, label: dryRun ? "Checking" : "Importing", minimumTotal: 200, unit: "tasks")
@@ -202,7 +202,7 @@ struct Import: VaultCommand {
             context.line(report.summary)
         }
         if report.created.isEmpty, !report.problems.isEmpty {
-            throw TodoError.message("nothing was imported from \(file)")
+            throw ImportError.nothingImported(file: file)
         }
     }
 

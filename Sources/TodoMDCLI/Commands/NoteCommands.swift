@@ -16,21 +16,6 @@ struct NoteCommand: ParsableCommand {
                       NoteDelete.self, NoteTask.self])
 }
 
-/// Runs a note or category command body, giving note errors the §19 exit codes: 2 for an
-/// unknown or ambiguous reference or a bad value, 1 otherwise (a conflict stays 3).
-func withNoteErrors<T>(_ body: () throws -> T) throws -> T {
-    do {
-        return try body()
-    } catch let error as NoteError {
-        let message = error.errorDescription ?? "\(error)"
-        switch error.kind {
-        case .usage, .notFound, .invalid: throw ValidationError(message)
-        case .conflict: throw TodoError.conflict(path: message)
-        case .runtime: throw TodoError.message(message)
-        }
-    }
-}
-
 /// Human output for notes.
 enum NoteOutput {
     /// `Nov 21` this year, else `Nov 21, 2025`, in the local time zone.
@@ -102,7 +87,7 @@ struct NoteShow: VaultCommand {
     @OptionGroup var global: GlobalOptions
     func run(_ context: CommandContext) throws {
         let vault = try context.openVault()
-        let found = try withNoteErrors { try vault.note(note) }
+        let found = try vault.note(note)
         let tasks = try vault.linkedTasks(of: found)
         if output.json {
             var json = found.json
@@ -150,7 +135,7 @@ struct NoteEdit: VaultCommand {
     func run(_ context: CommandContext) throws {
         guard title != nil || body != nil else { throw ValidationError("Say what to change: --title and/or --body.") }
         let vault = try context.openVault()
-        let edited = try withNoteErrors { try vault.editNote(try vault.resolveNote(note), NoteChanges(title: title, body: body)) }
+        let edited = try vault.editNote(try vault.resolveNote(note), NoteChanges(title: title, body: body))
         NoteOutput.confirm("Updated:", edited, json: output.json, context)
     }
 }
@@ -162,7 +147,7 @@ struct NotePin: VaultCommand {
     @OptionGroup var global: GlobalOptions
     func run(_ context: CommandContext) throws {
         let vault = try context.openVault()
-        let pinned = try withNoteErrors { try vault.setNotePinned(try vault.resolveNote(note), true) }
+        let pinned = try vault.setNotePinned(try vault.resolveNote(note), true)
         NoteOutput.confirm("Pinned:", pinned, json: output.json, context)
     }
 }
@@ -174,7 +159,7 @@ struct NoteUnpin: VaultCommand {
     @OptionGroup var global: GlobalOptions
     func run(_ context: CommandContext) throws {
         let vault = try context.openVault()
-        let unpinned = try withNoteErrors { try vault.setNotePinned(try vault.resolveNote(note), false) }
+        let unpinned = try vault.setNotePinned(try vault.resolveNote(note), false)
         NoteOutput.confirm("Unpinned:", unpinned, json: output.json, context)
     }
 }
@@ -189,9 +174,9 @@ struct NoteDelete: VaultCommand {
     func run(_ context: CommandContext) throws {
         guard !notes.isEmpty else { throw ValidationError("Name at least one note to delete.") }
         let vault = try context.openVault()
-        let ids = try withNoteErrors { try notes.map { try vault.resolveNote($0) } }
+        let ids = try notes.map { try vault.resolveNote($0) }
         let titles = ids.map { (try? vault.readNote($0).0.title) ?? $0 }
-        let moved = try withNoteErrors { try vault.deleteNotes(ids) }
+        let moved = try vault.deleteNotes(ids)
         if output.json {
             context.line(JSONValue.object([("deleted", .array(zip(ids, moved).map {
                 .object([("id", .string($0.0)), ("trashed_to", .string($0.1))])
@@ -217,7 +202,7 @@ struct NoteTask: VaultCommand {
     @OptionGroup var global: GlobalOptions
     func run(_ context: CommandContext) throws {
         let vault = try context.openVault()
-        let (task, _) = try withNoteErrors { try vault.createTask(fromNote: try vault.resolveNote(note), line: line) }
+        let (task, _) = try vault.createTask(fromNote: try vault.resolveNote(note), line: line)
         context.line(output.json ? TaskJSON.encode(task) : task.id)
     }
 }

@@ -62,7 +62,7 @@ struct Sync: VaultCommand {
                         report(summary, context)
                     }
                 case let .failure(error):
-                    context.err("warning: \(error.localizedDescription)")
+                    context.err("warning: \(ErrorText.describe(error))")
                 }
             }
         }

@@ -73,7 +73,7 @@ struct TagAdd: VaultCommand {
     @OptionGroup var global: GlobalOptions
     func run(_ context: CommandContext) throws {
         let vault = try context.openVault()
-        let category = try withNoteErrors { try vault.addCategory(tag: tag, options.changes) }
+        let category = try vault.addCategory(tag: tag, options.changes)
         CategoryOutput.confirm("Added:", category, json: output.json, context)
     }
 }
@@ -91,7 +91,7 @@ struct TagEdit: VaultCommand {
             throw ValidationError("Say what to change: --name, --icon and/or --color.")
         }
         let vault = try context.openVault()
-        let category = try withNoteErrors { try vault.editCategory(tag, options.changes) }
+        let category = try vault.editCategory(tag, options.changes)
         CategoryOutput.confirm("Updated:", category, json: output.json, context)
     }
 }
@@ -105,8 +105,8 @@ struct TagMove: VaultCommand {
     @OptionGroup var global: GlobalOptions
     func run(_ context: CommandContext) throws {
         let vault = try context.openVault()
-        try withNoteErrors { try vault.moveCategory(tag, before: before) }
-        let order = try withNoteErrors { try vault.categories() }
+        try vault.moveCategory(tag, before: before)
+        let order = try vault.categories()
         if output.json {
             context.line(JSONValue.object([("categories", .array(order.map(\.json)))]).compact())
         } else {
@@ -122,7 +122,7 @@ struct TagRemove: VaultCommand {
     @OptionGroup var global: GlobalOptions
     func run(_ context: CommandContext) throws {
         let vault = try context.openVault()
-        try withNoteErrors { try vault.removeCategory(tag) }
+        try vault.removeCategory(tag)
         context.line("\(context.style.green("Removed:")) the category of \(tag); tasks keep the tag.")
     }
 }

@@ -38,7 +38,7 @@ struct Watch: VaultCommand {
             do {
                 report(try monitor.process(), context)
             } catch {
-                context.err("warning: \(error.localizedDescription)")
+                context.err("warning: \(ErrorText.describe(error))")
             }
         }
         if !output.json { context.line("Stopped.") }

@@ -155,7 +155,7 @@ extension Vault {
             if found.count == 1 { return found[0] }
             if found.count > 1 { throw TodoError.ambiguousReference(reference, candidates: found.map(\.copy)) }
         }
-        throw TodoError.message("No conflict copy matches `\(reference)`. `todomd conflicts` lists them.")
+        throw TodoError.conflictCopyNotFound(reference)
     }
 
     /// What resolving a conflict copy did.
@@ -177,7 +177,7 @@ extension Vault {
     @discardableResult
     public func resolveConflict(_ copy: ConflictCopy, keep resolution: ConflictResolution) throws -> ConflictOutcome {
         guard folder.exists(copy.copy), folder.exists(copy.original) else {
-            throw TodoError.message("\(copy.copy) or \(copy.original) is gone; run `todomd conflicts` again")
+            throw TodoError.conflictCopyGone(copy: copy.copy, original: copy.original)
         }
         switch resolution {
         case .mine:

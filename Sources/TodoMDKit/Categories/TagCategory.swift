@@ -40,12 +40,12 @@ public struct TagCategory: Sendable, Equatable {
     public static func normalizedTag(_ raw: String) throws -> String {
         var tag = raw.trimmingCharacters(in: .whitespaces)
         if tag.hasPrefix("#") { tag = String(tag.dropFirst()).trimmingCharacters(in: .whitespaces) }
-        guard !tag.isEmpty else { throw NoteError.invalidCategory(field: "tag", value: raw, reason: "a tag needs a name") }
+        guard !tag.isEmpty else { throw CategoryError.invalidCategory(field: "tag", value: raw, reason: "a tag needs a name") }
         guard tag.count <= 100 else {
-            throw NoteError.invalidCategory(field: "tag", value: String(tag.prefix(20)) + "…", reason: "at most 100 characters")
+            throw CategoryError.invalidCategory(field: "tag", value: String(tag.prefix(20)) + "…", reason: "at most 100 characters")
         }
         guard !tag.contains(","), !tag.contains(where: { $0.isNewline }) else {
-            throw NoteError.invalidCategory(field: "tag", value: tag, reason: "a tag cannot hold a comma or a line break")
+            throw CategoryError.invalidCategory(field: "tag", value: tag, reason: "a tag cannot hold a comma or a line break")
         }
         return tag
     }
@@ -53,12 +53,12 @@ public struct TagCategory: Sendable, Equatable {
     /// A display name: trimmed, 1–50 characters, one line.
     public static func normalizedName(_ raw: String) throws -> String {
         let name = raw.trimmingCharacters(in: .whitespaces)
-        guard !name.isEmpty else { throw NoteError.invalidCategory(field: "name", value: raw, reason: "a category needs a name") }
+        guard !name.isEmpty else { throw CategoryError.invalidCategory(field: "name", value: raw, reason: "a category needs a name") }
         guard name.count <= 50 else {
-            throw NoteError.invalidCategory(field: "name", value: String(name.prefix(20)) + "…", reason: "at most 50 characters")
+            throw CategoryError.invalidCategory(field: "name", value: String(name.prefix(20)) + "…", reason: "at most 50 characters")
         }
         guard !name.contains(where: { $0.isNewline }) else {
-            throw NoteError.invalidCategory(field: "name", value: name, reason: "one line only")
+            throw CategoryError.invalidCategory(field: "name", value: name, reason: "one line only")
         }
         return name
     }
@@ -71,7 +71,7 @@ public struct TagCategory: Sendable, Equatable {
         guard icon.count <= 4,
               !icon.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == " " })
         else {
-            throw NoteError.invalidCategory(field: "icon", value: String(icon.prefix(20)),
+            throw CategoryError.invalidCategory(field: "icon", value: String(icon.prefix(20)),
                                             reason: "an emoji or up to 4 characters, e.g. 🏠")
         }
         return icon
@@ -82,7 +82,7 @@ public struct TagCategory: Sendable, Equatable {
         let color = raw.trimmingCharacters(in: .whitespaces)
         if color.isEmpty { return nil }
         guard isHexColor(color) else {
-            throw NoteError.invalidCategory(field: "color", value: String(color.prefix(20)),
+            throw CategoryError.invalidCategory(field: "color", value: String(color.prefix(20)),
                                             reason: "a colour is written #rrggbb, e.g. #e07a5f")
         }
         return color.lowercased()

@@ -50,14 +50,14 @@ extension Vault {
 
     /// Adds a category for `tag` (used by tasks or not).
     ///
-    /// - Throws: ``NoteError/invalidCategory(field:value:reason:)`` for a bad value, a tag that
+    /// - Throws: ``CategoryError/invalidCategory(field:value:reason:)`` for a bad value, a tag that
     ///   already has a category, or a name another category has (ignoring case).
     @discardableResult
     public func addCategory(tag rawTag: String, _ changes: CategoryChanges = CategoryChanges()) throws -> TagCategory {
         let tag = try TagCategory.normalizedTag(rawTag)
         return try sideFile(CategoryFile.self).update { file in
             if let existing = file.category(tag: tag) {
-                throw NoteError.invalidCategory(field: "tag", value: tag, reason: "`\(existing.tag)` already has a category")
+                throw CategoryError.invalidCategory(field: "tag", value: tag, reason: "`\(existing.tag)` already has a category")
             }
             var category = TagCategory(tag: tag, name: tag.prefix(1).uppercased() + tag.dropFirst())
             try apply(changes, to: &category, among: file.categories)
@@ -69,8 +69,8 @@ extension Vault {
     /// Edits the category of `tag` (matched ignoring case, or by its name); a tag that tasks use
     /// but that has no category yet gets one.
     ///
-    /// - Throws: ``NoteError/categoryNotFound(_:)`` when neither a category nor a task has the
-    ///   tag; ``NoteError/invalidCategory(field:value:reason:)`` for a bad or duplicate value.
+    /// - Throws: ``CategoryError/categoryNotFound(_:)`` when neither a category nor a task has the
+    ///   tag; ``CategoryError/invalidCategory(field:value:reason:)`` for a bad or duplicate value.
     @discardableResult
     public func editCategory(_ reference: String, _ changes: CategoryChanges) throws -> TagCategory {
         try sideFile(CategoryFile.self).update { file in
@@ -84,7 +84,7 @@ extension Vault {
     /// Removes a category's metadata; tasks keep the tag.
     public func removeCategory(_ reference: String) throws {
         try sideFile(CategoryFile.self).update { file in
-            guard let category = categoryMatching(reference, in: file) else { throw NoteError.categoryNotFound(reference) }
+            guard let category = categoryMatching(reference, in: file) else { throw CategoryError.categoryNotFound(reference) }
             file.remove(tag: category.tag)
         }
     }
@@ -92,10 +92,10 @@ extension Vault {
     /// Moves a category before another (or to the end when `before` is nil).
     public func moveCategory(_ reference: String, before: String?) throws {
         try sideFile(CategoryFile.self).update { file in
-            guard let category = categoryMatching(reference, in: file) else { throw NoteError.categoryNotFound(reference) }
+            guard let category = categoryMatching(reference, in: file) else { throw CategoryError.categoryNotFound(reference) }
             var target: String?
             if let before {
-                guard let other = categoryMatching(before, in: file) else { throw NoteError.categoryNotFound(before) }
+                guard let other = categoryMatching(before, in: file) else { throw CategoryError.categoryNotFound(before) }
                 target = other.tag
             }
             file.move(tag: category.tag, before: target)
@@ -133,7 +133,7 @@ extension Vault {
         let tag = try TagCategory.normalizedTag(reference)
         let used = try tags().map(\.name)
         guard let match = used.first(where: { $0 == tag }) ?? used.first(where: { $0.lowercased() == tag.lowercased() }) else {
-            throw NoteError.categoryNotFound(reference)
+            throw CategoryError.categoryNotFound(reference)
         }
         return TagCategory(tag: match, name: match)
     }
@@ -145,7 +145,7 @@ extension Vault {
         if let color = changes.color { category.color = try TagCategory.normalizedColor(color) }
         let lowered = category.name.lowercased()
         if let clash = all.first(where: { $0.tag != category.tag && $0.name.lowercased() == lowered }) {
-            throw NoteError.invalidCategory(field: "name", value: category.name,
+            throw CategoryError.invalidCategory(field: "name", value: category.name,
                                             reason: "the category `\(clash.tag)` is already called \(clash.name) (names are unique, ignoring case)")
         }
     }

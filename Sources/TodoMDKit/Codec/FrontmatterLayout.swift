@@ -20,9 +20,17 @@ struct FrontmatterLayout {
     let bodyStart: Int
 
     /// Why a file has no usable frontmatter block.
-    enum Failure: Error, Equatable {
+    enum Failure: TodoMDError, Equatable {
         case noFrontmatter
         case unclosed
+
+        var kind: ErrorKind { .unusableFile }
+        var message: String {
+            switch self {
+            case .noFrontmatter: return "the file does not start with a `---` frontmatter block"
+            case .unclosed: return "the frontmatter block is never closed with `---`"
+            }
+        }
     }
 
     /// Splits `bytes`; throws ``Failure`` when there is no complete frontmatter block.

@@ -88,11 +88,11 @@ public final class TaskIndex: Sendable {
         if hasMeta {
             try queue.read { db in
                 let stored = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'schema'")
-                guard stored == stamp else { throw IndexStale.schemaChanged }
+                guard stored == stamp else { throw IndexError.schemaChanged(stored: stored) }
                 // A quick consistency probe: a corrupt file fails here, a damaged schema too.
                 let tables = try Set(String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
                 for table in ["file", "task", "task_tag", "task_fts", "side_file"] where !tables.contains(table) {
-                    throw IndexStale.tableMissing(table)
+                    throw IndexError.missingTable(table)
                 }
                 _ = try Int.fetchOne(db, sql: "SELECT 1 FROM file LIMIT 1")
             }
@@ -133,10 +133,4 @@ public final class TaskIndex: Sendable {
             try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', ?)", arguments: [stamp])
         }
     }
-}
-
-/// Why an index file on disk cannot be used as it is (it is then rebuilt, silently).
-enum IndexStale: Error {
-    case schemaChanged
-    case tableMissing(String)
 }

@@ -25,7 +25,7 @@ public enum CSV {
     /// Parses CSV text (CRLF or LF; a leading byte-order mark is skipped). Quoted fields may hold
     /// commas, doubled quotes and line breaks. Blank lines are skipped.
     ///
-    /// - Throws: ``TodoError/message(_:)`` for a quote left open, naming its line.
+    /// - Throws: ``ImportError/unclosedQuote(line:)`` for a quote left open, naming its line.
     public static func parse(_ text: String) throws -> [Row] {
         var rows: [Row] = []
         var fields: [String] = []
@@ -87,7 +87,7 @@ public enum CSV {
                 fieldStarted = true
             }
         }
-        if inQuotes { throw TodoError.message("line \(quoteLine): a quoted field is never closed") }
+        if inQuotes { throw ImportError.unclosedQuote(line: quoteLine) }
         if fieldStarted || !field.isEmpty || !fields.isEmpty { endRecord() }
         return rows
     }
@@ -212,11 +212,10 @@ public enum CSVInterop {
     public static func parse(_ text: String, overrides: [String: Target], today: LocalDate,
                              timeZone: TimeZone) throws -> ImportBatch {
         let rows = try CSV.parse(text)
-        guard let header = rows.first else { throw TodoError.message("the file is empty (no header row)") }
+        guard let header = rows.first else { throw ImportError.emptyFile }
         let targets = try columns(header.fields, overrides: overrides)
         guard targets.contains(.field(.title)) else {
-            throw TodoError.message("no column holds the titles (the header has: \(header.fields.joined(separator: ", "))); "
-                                    + "name one with --map COLUMN=title")
+            throw ImportError.noTitleColumn(header: header.fields)
         }
         var batch = ImportBatch()
         for row in rows.dropFirst() {

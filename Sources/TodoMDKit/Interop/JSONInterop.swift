@@ -17,13 +17,14 @@ public enum JSONInterop {
 
     /// Reads an export (or a listing, or an array of TASKs).
     ///
-    /// - Throws: ``TodoError/message(_:)`` when the text is not JSON or holds no task list.
+    /// - Throws: ``ImportError/notJSON(reason:)`` or ``ImportError/notAnExport`` when the text is
+    ///   not JSON or holds no task list.
     public static func parse(_ text: String, timeZone: TimeZone) throws -> ImportBatch {
         let json: JSONValue
         do {
             json = try JSONValue.parse(text)
         } catch {
-            throw TodoError.message("not valid JSON: \(error.localizedDescription)")
+            throw ImportError.notJSON(reason: error.localizedDescription)
         }
         let items: [JSONValue]
         if let array = json.arrayValue {
@@ -33,7 +34,7 @@ public enum JSONInterop {
         } else if let groups = json["groups"]?.arrayValue {
             items = groups.flatMap { $0["tasks"]?.arrayValue ?? [] }
         } else {
-            throw TodoError.message("expected a todo.md export ({\"tasks\": [...]}), a listing or an array of tasks")
+            throw ImportError.notAnExport
         }
         var batch = ImportBatch()
         for (i, item) in items.enumerated() {
@@ -53,7 +54,10 @@ public enum JSONInterop {
     }
 
     /// A reason a record is skipped.
-    public struct Failure: Error, Sendable { public let message: String }
+    public struct Failure: TodoMDError {
+        public let message: String
+        public var kind: ErrorKind { .invalid }
+    }
 
     /// A TASK object as a task, with a problem for each value that could not be used.
     ///

@@ -90,9 +90,8 @@ public enum MarkdownImport {
         }
         do {
             return try FieldMap(settings: .object([("field_map", .object(entries))])) ?? FieldMap.identity
-        } catch let error as TodoError {
-            throw TodoError.invalidValue(field: "map", value: text,
-                                         reason: (error.errorDescription ?? "").replacingOccurrences(of: ".todomd/config.json field_map: ", with: ""))
+        } catch let error as FieldMapError {
+            throw TodoError.invalidValue(field: "map", value: text, reason: error.reason)
         }
     }
 }

@@ -168,7 +168,7 @@ public enum Taskwarrior {
                 do {
                     items.append(("line \(n + 1)", try JSONValue.parse(object)))
                 } catch {
-                    throw TodoError.message("line \(n + 1): not Taskwarrior JSON (\(error.localizedDescription))")
+                    throw ImportError.notTaskwarriorJSON(line: n + 1, reason: error.localizedDescription)
                 }
             }
         }

@@ -75,11 +75,11 @@ public enum TodoistCSV {
     /// - Throws: when the text is not CSV or lacks the TYPE and CONTENT columns.
     public static func parse(_ text: String, today: LocalDate, timeZone: TimeZone) throws -> ImportBatch {
         let rows = try CSV.parse(text)
-        guard let head = rows.first else { throw TodoError.message("the file is empty (no header row)") }
+        guard let head = rows.first else { throw ImportError.emptyFile }
         let names = head.fields.map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
         func column(_ name: String) -> Int? { names.firstIndex(of: name) }
         guard let typeColumn = column("TYPE"), let contentColumn = column("CONTENT") else {
-            throw TodoError.message("not a Todoist CSV: the header needs TYPE and CONTENT (it has \(head.fields.joined(separator: ", ")))")
+            throw ImportError.notTodoistCSV(header: head.fields)
         }
         var batch = ImportBatch()
         var section: String? = nil

@@ -98,7 +98,7 @@ extension Vault {
                 }
                 guard case let .task(written) = TaskFileCodec.decode(bytes, id: task.id, fileModified: now,
                                                                      timeZone: clock.timeZone, fieldMap: folder.fieldMap)
-                else { throw TodoError.message("it would not read back as a task") }
+                else { throw ImportError.wouldNotReadBack }
                 if !dryRun {
                     try folder.write(bytes, to: task.id, expected: nil)
                     pending.append(task.id)

@@ -78,11 +78,8 @@ public struct UnreadableNote: Sendable, Equatable {
     public let reason: String
 }
 
-/// What can go wrong with notes and categories, in words a user can act on.
-///
-/// ``kind`` classes them like ``TodoError/Kind`` so front ends map them to exit codes (2 for a
-/// bad reference or value, 3 for a conflict) and HTTP statuses.
-public enum NoteError: Error, LocalizedError, Sendable, Equatable {
+/// What can go wrong with notes (§15), in words a user can act on.
+public enum NoteError: TodoMDError, Equatable {
     /// No note matches the reference.
     case noteNotFound(String)
     /// Several notes match; candidates by id.
@@ -93,27 +90,20 @@ public enum NoteError: Error, LocalizedError, Sendable, Equatable {
     case lineHasTask(note: String, line: Int, task: String)
     /// A file in `Notes/` that is not a readable note.
     case unreadable(id: String, reason: String)
-    /// No category (and no task) has this tag.
-    case categoryNotFound(String)
-    /// A category value is not valid (field, value, reason).
-    case invalidCategory(field: String, value: String, reason: String)
-    /// `.tags.json` exists but cannot be read; it is never replaced silently.
-    case malformedTagsFile(String)
 
-    /// The broad class of this error, as for ``TodoError``.
-    public var kind: TodoError.Kind {
+    public var kind: ErrorKind {
         switch self {
-        case .noteNotFound, .categoryNotFound: return .notFound
-        case .ambiguousNote: return .usage
-        case .badLine, .lineHasTask, .invalidCategory: return .invalid
-        case .unreadable, .malformedTagsFile: return .runtime
+        case .noteNotFound: return .notFound
+        case .ambiguousNote: return .ambiguous
+        case .badLine, .lineHasTask: return .invalid
+        case .unreadable: return .unusableFile
         }
     }
 
-    public var errorDescription: String? {
+    public var message: String {
         switch self {
         case let .noteNotFound(ref):
-            return "No note matches `\(ref)`. Try `todomd note list` to see note ids."
+            return "No note matches `\(ref)`."
         case let .ambiguousNote(ref, candidates):
             return "`\(ref)` matches \(candidates.count) notes; say which one:\n"
                 + candidates.map { "  \($0)" }.joined(separator: "\n")
@@ -123,12 +113,11 @@ public enum NoteError: Error, LocalizedError, Sendable, Equatable {
             return "Line \(line) of note \(note) already has a task: \(task)"
         case let .unreadable(id, reason):
             return "\(Note.path(for: id)) is not a readable note: \(reason)"
-        case let .categoryNotFound(tag):
-            return "There is no tag `\(tag)`. `todomd tag list` shows the tags and categories."
-        case let .invalidCategory(field, value, reason):
-            return "`\(field): \(value)` is not valid: \(reason)"
-        case let .malformedTagsFile(reason):
-            return ".tags.json could not be read (\(reason)); fix or remove it — it was left unchanged"
         }
+    }
+
+    public var hint: ErrorHint? {
+        if case .noteNotFound = self { return .listNotes }
+        return nil
     }
 }

@@ -22,7 +22,9 @@ public struct PerspectiveFile: Sendable, Equatable {
     /// - Throws: ``JSONValue/ParseError`` or ``TodoError`` when it is not a perspectives file.
     public init(text: String) throws {
         let json = try JSONValue.parse(text)
-        guard case .object = json else { throw TodoError.message("expected a JSON object at the top") }
+        guard case .object = json else {
+            throw TodoError.unreadableSideFile(path: ".perspectives.json", reason: "expected a JSON object at the top")
+        }
         raw = json
         perspectives = []
         switch json["perspectives"] {
@@ -37,7 +39,7 @@ public struct PerspectiveFile: Sendable, Equatable {
         case nil:
             break
         default:
-            throw TodoError.message("`perspectives` must be an object or a list")
+            throw TodoError.unreadableSideFile(path: ".perspectives.json", reason: "`perspectives` must be an object or a list")
         }
         let ids = perspectives.map(\.id)
         let stated = json["order"]?.arrayValue?.compactMap(\.stringValue) ?? []

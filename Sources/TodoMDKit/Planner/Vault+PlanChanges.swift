@@ -10,7 +10,7 @@ extension Vault {
     ///   - region: the new region; nil keeps the task's day region (else the one of the time of day).
     ///   - bucket: the new bucket; nil keeps the task's day bucket (else `misc`).
     ///   - date: the day; nil keeps the task's `plan_date` (else today).
-    /// - Throws: ``TodoError/ruleViolation(_:)`` with the §14 message when the bucket is full.
+    /// - Throws: ``TodoError/regionFull(_:)`` with the §14 message when the bucket is full.
     @discardableResult
     public func replan(_ id: String, region: PlanRegion? = nil, bucket: PlanBucket? = nil,
                        on date: LocalDate? = nil) throws -> TodoTask {
@@ -25,7 +25,7 @@ extension Vault {
     /// Creates a task straight into a bucket of a day (quick add on the board): the limits are
     /// checked first, so a full bucket refuses the task before any file is written.
     ///
-    /// - Throws: ``TodoError/ruleViolation(_:)`` with the §14 message when the bucket is full;
+    /// - Throws: ``TodoError/regionFull(_:)`` with the §14 message when the bucket is full;
     ///   ``TodoError/invalidValue(field:value:reason:)`` for the backlog region or `none` bucket.
     @discardableResult
     public func addPlanned(_ draft: TodoTask, on date: LocalDate, region: PlanRegion,
@@ -42,7 +42,7 @@ extension Vault {
         let used = try plannedRows(on: date).filter {
             $0.status != .cancelled && $0.region == region && $0.bucket == bucket
         }.count
-        guard used < limit else { throw TodoError.ruleViolation(PlanLimits.fullMessage(region)) }
+        guard used < limit else { throw TodoError.regionFull(region) }
         var task = draft
         task.planDate = date
         task.region = region
@@ -73,14 +73,14 @@ extension Vault {
     /// same bucket and day), or to the end. The order is saved in `.order.json` under
     /// `plan:DATE:REGION:BUCKET` (§9); entries of other tasks are kept after the bucket's tasks.
     ///
-    /// - Throws: ``TodoError/message(_:)`` when the task is not planned, or `before` is not in
-    ///   the same bucket.
+    /// - Throws: ``TodoError/notPlanned(_:)`` when the task is not planned, or
+    ///   ``TodoError/notInBucket(_:region:bucket:date:)`` when `before` is not in the same bucket.
     public func reorderPlanned(_ id: String, before: String?) throws {
         try rollover()
         let (task, _) = try read(id)
         guard let date = task.planDate, let region = task.region, let bucket = task.bucket,
               PlanLimits.dayRegions.contains(region), PlanLimits.dayBuckets.contains(bucket) else {
-            throw TodoError.message("\(id) is not planned on a day, so it has no order to change")
+            throw TodoError.notPlanned(id)
         }
         let board = try self.board(on: date)
         guard let slot = board.regions.first(where: { $0.region == region }) else { return }
@@ -88,7 +88,7 @@ extension Vault {
         var ids = rows.map(\.id)
         let key = Self.orderKey(date: date, region: region, bucket: bucket)
         if let before, !ids.contains(before) {
-            throw TodoError.message("\(before) is not in the \(region.displayName) \(bucket.displayName) bucket of \(date)")
+            throw TodoError.notInBucket(before, region: region, bucket: bucket, date: date)
         }
         ids.removeAll { $0 == id }
         if let before, let at = ids.firstIndex(of: before) { ids.insert(id, at: at) } else { ids.append(id) }
@@ -129,7 +129,7 @@ extension Vault {
     /// a Complementary task cannot be completed while its region's Must-Do of the same day is
     /// still open. Does nothing when the lock is off or the task is not Complementary.
     ///
-    /// - Throws: ``TodoError/ruleViolation(_:)`` naming the Must-Do to finish first.
+    /// - Throws: ``TodoError/mustDoFirst(region:mustDo:)`` naming the Must-Do to finish first.
     public func checkPlannerLock(completing id: String) throws {
         guard try settings().plannerLock else { return }
         let (task, _) = try read(id)
@@ -139,7 +139,6 @@ extension Vault {
             $0.region == region && $0.bucket == .must && $0.isActive
         }
         guard let must = open.first else { return }
-        throw TodoError.ruleViolation(
-            "The \(region.displayName) Must-Do comes first: complete \"\(must.title)\" before its Complementary tasks (planner_lock is on)")
+        throw TodoError.mustDoFirst(region: region, mustDo: must.title)
     }
 }

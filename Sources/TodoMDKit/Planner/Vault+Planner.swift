@@ -25,7 +25,7 @@ extension Vault {
     /// batch changes nothing. A task already in its slot is left as it is.
     ///
     /// - Returns: the tasks as written, in the order given.
-    /// - Throws: ``TodoError/ruleViolation(_:)`` with the §14 message (`Morning region full
+    /// - Throws: ``TodoError/regionFull(_:)`` with the §14 message (`Morning region full
     ///   (1 Must-Do, 3 Complementary, 5 Misc)`) when a bucket would overflow;
     ///   ``TodoError/invalidValue(field:value:reason:)`` for the backlog region or the `none`
     ///   bucket, which are not part of a day.
@@ -52,7 +52,7 @@ extension Vault {
             slots[a.id] = (a.region, a.bucket)
             let used = slots.values.filter { $0 == (a.region, a.bucket) }.count
             if let limit = PlanLimits.limit(of: a.bucket), used > limit {
-                throw TodoError.ruleViolation(PlanLimits.fullMessage(a.region))
+                throw TodoError.regionFull(a.region)
             }
         }
         return try assignments.map { a in

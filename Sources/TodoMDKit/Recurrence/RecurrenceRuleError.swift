@@ -3,7 +3,7 @@ import Foundation
 /// Why a `recurrence` value is not a rule todo.md can follow, in words that point at the part.
 ///
 /// An invalid rule only warns (§11): the task still loads, it just does not repeat.
-public enum RecurrenceRuleError: Error, LocalizedError, Sendable, Equatable {
+public enum RecurrenceRuleError: TodoMDError, Equatable {
     /// The text holds no parts at all.
     case empty
     /// A piece between semicolons is not `NAME=VALUE` (the piece).
@@ -25,8 +25,11 @@ public enum RecurrenceRuleError: Error, LocalizedError, Sendable, Equatable {
     /// Parts that cannot be used together.
     case conflict(String)
 
+    /// A rule is a value: one that cannot be followed is an invalid value.
+    public var kind: ErrorKind { .invalid }
+
     /// The message, naming the part and value at fault: "BYMONTHDAY=32 is out of range (1…31 or -31…-1)".
-    public var errorDescription: String? {
+    public var message: String {
         switch self {
         case .empty:
             return "The recurrence rule is empty; it needs at least FREQ (for example FREQ=WEEKLY)"

@@ -47,16 +47,13 @@ public struct VaultSettings: Sendable {
 
     /// Checks that `source` may do `action`.
     ///
-    /// - Throws: ``TodoError/message(_:)`` naming the source, the refused action and what the
-    ///   settings allow it, e.g. "`claude-agent` may not complete tasks in this vault
-    ///   (.todomd/config.json "sources" allows it: read, create). Nothing was changed."
+    /// - Throws: ``TodoError/notAllowed(source:action:allowed:)`` naming the source, the refused
+    ///   action and what the settings allow it, e.g. "`claude-agent` may not complete tasks in
+    ///   this vault (.todomd/config.json "sources" allows it: read, create)."
     public func require(_ action: SourceAction, source: String) throws {
         let allowed = allowedActions(source: source)
         guard !allowed.contains(action) else { return }
-        let list = SourceAction.allCases.filter(allowed.contains).map(\.rawValue)
-        let what = list.isEmpty ? "nothing" : list.joined(separator: ", ")
-        throw TodoError.message("`\(source)` may not \(action.phrase) in this vault "
-                                + "(.todomd/config.json \"sources\" allows it: \(what)). Nothing was changed.")
+        throw TodoError.notAllowed(source: source, action: action, allowed: SourceAction.allCases.filter(allowed.contains))
     }
 }
 

@@ -168,25 +168,33 @@ public indirect enum JSONValue: Sendable, Equatable {
     /// Parses JSON bytes (UTF-8).
     public static func parse(_ data: Data) throws -> JSONValue {
         guard let text = String(data: data, encoding: .utf8) else {
-            throw ParseError(offset: 0, message: "not UTF-8 text")
+            throw ParseError(offset: 0, reason: "not UTF-8 text")
         }
         return try parse(text)
     }
 
     /// Why JSON text could not be read.
-    public struct ParseError: Error, LocalizedError, Sendable {
+    public struct ParseError: TodoMDError, Equatable {
         /// Byte offset of the problem.
         public let offset: Int
-        /// What is wrong.
-        public let message: String
-        public var errorDescription: String? { "\(message) (at byte \(offset))" }
+        /// What is wrong, without the place: "unexpected end of text".
+        public let reason: String
+
+        public init(offset: Int, reason: String) {
+            self.offset = offset
+            self.reason = reason
+        }
+
+        public var kind: ErrorKind { .invalid }
+        /// The reason and the place: "unexpected end of text (at byte 12)".
+        public var message: String { "\(reason) (at byte \(offset))" }
     }
 
     struct Parser {
         let bytes: [UInt8]
         var index = 0
 
-        func error(_ message: String) -> ParseError { ParseError(offset: index, message: message) }
+        func error(_ reason: String) -> ParseError { ParseError(offset: index, reason: reason) }
 
         mutating func skipSpace() {
             while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }

@@ -1,10 +1,12 @@
 import Foundation
 
-/// Everything that can go wrong in todo.md, in words a user can act on.
+/// What can go wrong with tasks, views, perspectives, the planner and the vault's files, in
+/// words a user can act on.
 ///
-/// Front ends map cases to exit codes (§19) and HTTP statuses (§22) through ``kind``.
-public enum TodoError: Error, LocalizedError, Sendable, Equatable {
-    /// A task reference matched nothing; the message lists nothing else to try.
+/// Front ends map it through ``TodoMDError``: ``kind`` decides exit codes (§19), HTTP statuses
+/// (§22) and MCP errors; ``hint`` is rendered in each front end's own words.
+public enum TodoError: TodoMDError, Equatable {
+    /// A task reference matched nothing.
     case taskNotFound(String)
     /// A task reference matched several tasks, listed by id.
     case ambiguousReference(String, candidates: [String])
@@ -16,7 +18,7 @@ public enum TodoError: Error, LocalizedError, Sendable, Equatable {
     case unparseable(path: String, reason: String)
     /// The file's frontmatter cannot be edited line by line (path, reason).
     case notEditable(path: String, reason: String)
-    /// An environment variable holds something unusable.
+    /// An environment variable holds something unusable (name, reason).
     case invalidEnvironment(String, String)
     /// A file system operation failed.
     case io(path: String, reason: String)
@@ -28,37 +30,52 @@ public enum TodoError: Error, LocalizedError, Sendable, Equatable {
     case unknownPerspective(String)
     /// Built-in perspectives cannot be changed (duplicate them instead).
     case readOnlyPerspective(String)
-    /// A side file (§2) exists but cannot be read, and nothing that needs it goes on.
+    /// A list request names both a view and a perspective.
+    case viewAndPerspective
+    /// A side file (`.order.json`, `.tags.json`, `.perspectives.json`, `.todomd/config.json`,
+    /// `.todomd/reminders.json`) exists but cannot be read; it is never replaced silently.
     case unreadableSideFile(path: String, reason: String)
-    /// A rule of the product refuses the change (a full planner bucket, §14); the text says which.
-    case ruleViolation(String)
-    /// Anything else a user can read and act on.
-    case message(String)
+    /// A task is not in the view whose manual order should change (task id, view id).
+    case notInView(String, view: String)
+    /// A task has no place on a day's plan, so it has no planned order (task id).
+    case notPlanned(String)
+    /// A task is not in the planner bucket named (task id, region, bucket, date).
+    case notInBucket(String, region: PlanRegion, bucket: PlanBucket, date: LocalDate)
+    /// The region has no room left in its buckets (§14).
+    case regionFull(PlanRegion)
+    /// The planner lock (§14) holds a region's Complementary tasks until its Must-Do is done
+    /// (the region, the Must-Do's title).
+    case mustDoFirst(region: PlanRegion, mustDo: String)
+    /// The vault's settings do not let a source do this (§22).
+    case notAllowed(source: String, action: SourceAction, allowed: [SourceAction])
+    /// A conflict copy reference matched nothing.
+    case conflictCopyNotFound(String)
+    /// A conflict copy or its original is no longer there (copy, original).
+    case conflictCopyGone(copy: String, original: String)
 
-    /// Broad classes of error, for exit codes and HTTP statuses.
-    public enum Kind: Sendable { case usage, notFound, conflict, invalid, runtime }
-
-    /// The class of this error.
-    public var kind: Kind {
+    public var kind: ErrorKind {
         switch self {
-        case .taskNotFound: return .notFound
-        case .ambiguousReference, .unknownView, .readOnlyPerspective: return .usage
-        case .unknownPerspective: return .notFound
-        case .conflict: return .conflict
-        case .invalidValue: return .invalid
-        default: return .runtime
+        case .taskNotFound, .unknownView, .unknownPerspective, .conflictCopyNotFound: return .notFound
+        case .ambiguousReference: return .ambiguous
+        case .conflict, .conflictCopyGone: return .conflict
+        case .invalidValue, .invalidEnvironment, .notInView, .notPlanned, .notInBucket: return .invalid
+        case .unparseable, .notEditable, .unreadableSideFile: return .unusableFile
+        case .io, .noVault: return .unavailable
+        case .readOnlyPerspective, .viewAndPerspective: return .usage
+        case .regionFull, .mustDoFirst: return .ruleViolation
+        case .notAllowed: return .forbidden
         }
     }
 
-    public var errorDescription: String? {
+    public var message: String {
         switch self {
         case let .taskNotFound(ref):
-            return "No task matches `\(ref)`. Try `todomd list all` to see task ids."
+            return "No task matches `\(ref)`."
         case let .ambiguousReference(ref, candidates):
             return "`\(ref)` matches \(candidates.count) tasks; say which one:\n"
                 + candidates.map { "  \($0)" }.joined(separator: "\n")
         case let .conflict(path):
-            return "\(path) changed on disk since it was read; nothing was written. Run the command again."
+            return "\(path) changed on disk since it was read; nothing was written."
         case let .invalidValue(field, value, reason):
             return "`\(field): \(value)` is not valid: \(reason)"
         case let .unparseable(path, reason):
@@ -70,18 +87,50 @@ public enum TodoError: Error, LocalizedError, Sendable, Equatable {
         case let .io(path, reason):
             return "\(path): \(reason)"
         case let .noVault(path):
-            return "There is no vault at \(path). Create one with `todomd init` (or pass --vault PATH)."
+            return "There is no vault at \(path)."
         case let .unknownView(name):
             return "`\(name)` is not a view. Views: inbox, today, upcoming, anytime, someday, flagged, "
                 + "logbook, all, area:NAME, project:NAME, tag:NAME."
         case let .unknownPerspective(id):
-            return "There is no perspective `\(id)`. `todomd perspective list` shows them."
+            return "There is no perspective `\(id)`."
         case let .readOnlyPerspective(id):
-            return "`\(id)` is a built-in perspective and cannot be changed; `todomd perspective duplicate \(id)` makes an editable copy."
+            return "`\(id)` is a built-in perspective and cannot be changed."
+        case .viewAndPerspective:
+            return "Ask for a view or a perspective, not both."
         case let .unreadableSideFile(path, reason):
-            return "\(path) could not be read (\(reason)); fix or remove it — it was left unchanged"
-        case let .ruleViolation(text), let .message(text):
-            return text
+            return "\(path) could not be read (\(reason))"
+        case let .notInView(id, view):
+            return "\(id) is not in the \(view) view"
+        case let .notPlanned(id):
+            return "\(id) is not planned on a day, so it has no order to change"
+        case let .notInBucket(id, region, bucket, date):
+            return "\(id) is not in the \(region.displayName) \(bucket.displayName) bucket of \(date)"
+        case let .regionFull(region):
+            return PlanLimits.fullMessage(region)
+        case let .mustDoFirst(region, mustDo):
+            return "The \(region.displayName) Must-Do comes first: complete \"\(mustDo)\" before its "
+                + "Complementary tasks (planner_lock is on)"
+        case let .notAllowed(source, action, allowed):
+            let what = allowed.isEmpty ? "nothing" : allowed.map(\.rawValue).joined(separator: ", ")
+            return "`\(source)` may not \(action.phrase) in this vault "
+                + "(.todomd/config.json \"sources\" allows it: \(what))."
+        case let .conflictCopyNotFound(ref):
+            return "No conflict copy matches `\(ref)`."
+        case let .conflictCopyGone(copy, original):
+            return "\(copy) or \(original) is gone."
+        }
+    }
+
+    public var hint: ErrorHint? {
+        switch self {
+        case .taskNotFound: return .listTasks
+        case .conflict: return .retry
+        case let .noVault(path): return .createVault(path: path)
+        case .unknownPerspective: return .listPerspectives
+        case let .readOnlyPerspective(id): return .duplicatePerspective(id: id)
+        case let .unreadableSideFile(path, _): return .fixOrRemove(file: path)
+        case .conflictCopyNotFound, .conflictCopyGone: return .listConflicts
+        default: return nil
         }
     }
 }

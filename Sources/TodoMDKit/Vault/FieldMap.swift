@@ -47,7 +47,7 @@ public struct FieldMap: Sendable, Equatable {
 
     /// A map from its parts.
     ///
-    /// - Throws: ``TodoError/message(_:)`` when two fields would share a key, or a form does not
+    /// - Throws: ``FieldMapError`` when two fields would share a key, or a form does not
     ///   fit its field.
     public init(keys: [TaskField: String] = [:], values: [TaskField: [ValuePair]] = [:],
                 forms: [TaskField: Form] = [:], hiddenTags: [String] = []) throws {
@@ -194,7 +194,7 @@ public struct FieldMap: Sendable, Equatable {
     /// Keys of `field_map`: `preset` (a name in ``presets``), any §3 key with the other tool's
     /// key as its value, `values` (`{field: {ours: theirs}}`), `forms` (`{field: form}`) and
     /// `hidden_tags` (a list). Explicit entries win over the preset's.
-    /// - Throws: ``TodoError/message(_:)`` naming the entry that cannot be used.
+    /// - Throws: ``FieldMapError`` naming the entry that cannot be used.
     public init?(settings: JSONValue) throws {
         guard let spec = settings["field_map"], !spec.isNull else { return nil }
         guard let entries = spec.objectValue else { throw FieldMap.problem("expected an object") }
@@ -269,7 +269,7 @@ public struct FieldMap: Sendable, Equatable {
         return field
     }
 
-    static func problem(_ text: String) -> TodoError {
-        TodoError.message(".todomd/config.json field_map: " + text)
+    static func problem(_ text: String) -> FieldMapError {
+        FieldMapError(reason: text)
     }
 }

@@ -345,10 +345,10 @@ public final class Vault: Sendable {
         }
         var ids = listing.tasks.map(\.id)
         guard ids.contains(id) else {
-            throw TodoError.message("\(id) is not in the \(listing.view) view, so it cannot be moved there")
+            throw TodoError.notInView(id, view: listing.view)
         }
         if let before, !ids.contains(before) {
-            throw TodoError.message("\(before) is not in the \(listing.view) view")
+            throw TodoError.notInView(before, view: listing.view)
         }
         ids.removeAll { $0 == id }
         if let before, let at = ids.firstIndex(of: before) { ids.insert(id, at: at) } else { ids.append(id) }

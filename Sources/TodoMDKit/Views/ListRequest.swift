@@ -58,9 +58,8 @@ public struct ListRequest: Sendable, Equatable {
             } else {
                 source = .view(defaultView)
             }
-        case let (v?, p?):
-            throw TodoError.invalidValue(field: "perspective", value: p,
-                                         reason: "give a view or a perspective, not both (the view was `\(v)`)")
+        case (_?, _?):
+            throw TodoError.viewAndPerspective
         }
         self.group = try group.flatMap(Self.nonEmpty).map { text in
             guard let key = GroupKey(rawValue: text.lowercased()), GroupKey.userKeys.contains(key) else {

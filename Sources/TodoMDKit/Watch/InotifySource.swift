@@ -8,11 +8,19 @@ import Glibc
 /// to fix the map; so does an overflow of the kernel's event queue.
 final class InotifySource: ChangeSource {
     /// Why inotify cannot be used.
-    enum Failure: Error {
+    enum Failure: TodoMDError {
         /// `inotify_init1` failed (`reason` from `strerror`).
         case unavailable(reason: String)
         /// The per-user watch limit (`/proc/sys/fs/inotify/max_user_watches`) or kernel memory ran out.
         case watchLimitReached
+
+        var kind: ErrorKind { .unavailable }
+        var message: String {
+            switch self {
+            case let .unavailable(reason): return "inotify is unavailable (\(reason))"
+            case .watchLimitReached: return "the inotify watch limit or kernel memory ran out"
+            }
+        }
     }
 
     let root: String

@@ -2,51 +2,85 @@ import Foundation
 import Hummingbird
 import TodoMDKit
 
-/// An error answered as `{"error": {"code", "message"}}` with its HTTP status (§13, §22).
-public struct APIError: Error, Sendable {
-    public let status: HTTPResponse.Status
-    public let code: String
-    public let message: String
+/// The server's own request errors: requests it refuses before (or instead of) asking the
+/// core. Answered like every other error by ``ErrorResponse``.
+public enum APIError: TodoMDError, Equatable {
+    /// The `Host` header names another server (DNS rebinding); the names it answers to.
+    case hostNotAllowed([String])
+    /// A token is required and none was sent.
+    case tokenRequired
+    /// The token sent is not this server's.
+    case wrongToken
+    /// A write without `Content-Type: application/json`.
+    case jsonRequired
+    /// A write a browser sent from another site (`Sec-Fetch-Site`).
+    case crossSite
+    /// A write from another origin (the `Origin` header).
+    case foreignOrigin(String)
+    /// The body is larger than the server reads (the limit in bytes).
+    case bodyTooLarge(limit: Int)
+    /// The body is not JSON (the parser's reason).
+    case malformedJSON(reason: String)
+    /// The body must be a JSON object (what it holds: "the perspective").
+    case expectedObject(String)
+    /// The body lacks a value the request needs (its key, an example of a body that works).
+    case missingField(String, example: String)
+    /// A value in the body has the wrong type (its key, what it must be).
+    case wrongType(field: String, expected: String)
+    /// A path parameter is missing or not percent-encoded (what it names: "task reference").
+    case missingReference(String)
+    /// No static file has this path.
+    case noSuchFile(String)
 
-    public init(_ status: HTTPResponse.Status, _ code: String, _ message: String) {
-        self.status = status
-        self.code = code
-        self.message = message
+    public var kind: ErrorKind {
+        switch self {
+        case .hostNotAllowed, .jsonRequired, .crossSite, .foreignOrigin: return .forbidden
+        case .tokenRequired, .wrongToken: return .unauthenticated
+        case .bodyTooLarge, .malformedJSON, .expectedObject, .missingField, .missingReference: return .usage
+        case .wrongType: return .invalid
+        case .noSuchFile: return .notFound
+        }
     }
 
-    static func badRequest(_ message: String) -> APIError { APIError(.badRequest, "bad_request", message) }
-    static func notFound(_ message: String) -> APIError { APIError(.notFound, "not_found", message) }
-
-    /// The API's answer to any error a handler throws.
-    static func from(_ error: any Error) -> APIError {
-        if let api = error as? APIError { return api }
-        if let http = error as? HTTPError {
-            let code = http.status == .notFound ? "not_found" : http.status == .methodNotAllowed ? "method_not_allowed" : "bad_request"
-            return APIError(http.status, code, http.body ?? http.status.reasonPhrase)
-        }
-        guard let todo = error as? TodoError else {
-            return APIError(.internalServerError, "internal", "Something went wrong: \(error)")
-        }
-        let message = todo.errorDescription ?? "\(todo)"
-        switch todo {
-        case .taskNotFound: return APIError(.notFound, "not_found", message)
-        case .unknownView, .unknownPerspective: return APIError(.notFound, "not_found", message)
-        case .ambiguousReference: return APIError(.badRequest, "ambiguous", message)
-        case .conflict: return APIError(.conflict, "conflict", message)
-        case .invalidValue: return APIError(.badRequest, "invalid_value", message)
-        case .readOnlyPerspective: return APIError(.badRequest, "read_only", message)
-        case .notEditable, .unparseable: return APIError(.unprocessableContent, "not_editable", message)
-        case .ruleViolation: return APIError(.unprocessableContent, "rule_violation", message)
-        case .unreadableSideFile: return APIError(.unprocessableContent, "not_editable", message)
-        case .message: return APIError(.badRequest, "bad_request", message)
-        case .invalidEnvironment, .io, .noVault: return APIError(.internalServerError, "internal", message)
+    public var message: String {
+        switch self {
+        case let .hostNotAllowed(hosts):
+            return "This server answers only as \(hosts.joined(separator: ", "))."
+        case .tokenRequired:
+            return "This server needs its token: open the address it printed when it started, "
+                + "or send Authorization: Bearer TOKEN."
+        case .wrongToken:
+            return "That token is not this server's: open the address it printed when it started."
+        case .jsonRequired:
+            return "Requests that change the vault must send Content-Type: application/json."
+        case .crossSite:
+            return "Cross-site requests may not change the vault."
+        case let .foreignOrigin(origin):
+            return "Requests from \(origin) may not change the vault."
+        case let .bodyTooLarge(limit):
+            return "The body is larger than \(limit) bytes."
+        case let .malformedJSON(reason):
+            return "The body is not valid JSON: \(reason)"
+        case let .expectedObject(what):
+            return "Send \(what) as a JSON object."
+        case let .missingField(field, example):
+            return "`\(field)` is missing: send \(example)."
+        case let .wrongType(field, expected):
+            return "`\(field)` must be \(expected)."
+        case let .missingReference(what):
+            return "The \(what) is missing or not URL-encoded."
+        case let .noSuchFile(name):
+            return "There is no file /\(name) here."
         }
     }
 
-    /// The error as a response.
-    var response: Response {
-        let body = JSONValue.object([("error", .object([("code", .string(code)), ("message", .string(message))]))])
-        return HTTP.json(body.compact(), status: status)
+    /// The HTTP status where the protocol has a more precise one than the kind's.
+    var exactStatus: HTTPResponse.Status? {
+        switch self {
+        case .jsonRequired: return .unsupportedMediaType
+        case .bodyTooLarge: return .contentTooLarge
+        default: return nil
+        }
     }
 }
 
@@ -83,7 +117,7 @@ enum HTTP {
     /// The request's JSON object body.
     static func object(_ request: Request) async throws -> [(String, JSONValue)] {
         let value = try await body(request)
-        guard let object = value.objectValue else { throw APIError.badRequest("The body must be a JSON object.") }
+        guard let object = value.objectValue else { throw APIError.expectedObject("the body") }
         return object
     }
 
@@ -93,14 +127,14 @@ enum HTTP {
         do {
             buffer = try await request.body.collect(upTo: maxBody)
         } catch {
-            throw APIError(.contentTooLarge, "too_large", "The body is larger than \(maxBody) bytes.")
+            throw APIError.bodyTooLarge(limit: maxBody)
         }
         let text = String(buffer: buffer)
         if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return .object([]) }
         do {
             return try JSONValue.parse(text)
         } catch {
-            throw APIError.badRequest("The body is not valid JSON: \(error.localizedDescription)")
+            throw APIError.malformedJSON(reason: error.localizedDescription)
         }
     }
 }

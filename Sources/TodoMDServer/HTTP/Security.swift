@@ -38,7 +38,7 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
                 response = try await next(request, context)
             }
         } catch {
-            response = APIError.from(error).response
+            response = ErrorResponse(error, logger: context.logger).response
         }
         response.headers[HTTPField.Name.contentSecurityPolicy] = Self.contentSecurityPolicy
         response.headers[HTTPField.Name.xContentTypeOptions] = "nosniff"
@@ -52,7 +52,7 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
         guard let allowedHosts else { return }
         let host = Self.hostName(request.head.authority ?? "")
         guard allowedHosts.contains(host) else {
-            throw APIError(.forbidden, "forbidden", "This server answers only as \(allowedHosts.sorted().joined(separator: ", ")).")
+            throw APIError.hostNotAllowed(allowedHosts.sorted())
         }
     }
 
@@ -62,7 +62,7 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
         guard let token, request.method == .get, request.uri.path == "/",
               let given = request.uri.queryParameters.get("token") else { return nil }
         guard Self.same(given, token) else {
-            throw APIError(.unauthorized, "unauthorized", "That token is not this server's. Use the URL `todomd serve` printed.")
+            throw APIError.wrongToken
         }
         var headers = HTTPFields()
         headers[.location] = "/"
@@ -78,24 +78,22 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
             return
         }
         if let cookie = request.cookies[Self.cookieName], Self.same(cookie.value, token) { return }
-        throw APIError(.unauthorized, "unauthorized",
-                       "This server needs its token: open the URL `todomd serve` printed, or send Authorization: Bearer TOKEN.")
+        throw APIError.tokenRequired
     }
 
     private func checkWrite(_ request: Request) throws {
         guard ![.get, .head, .options].contains(request.method) else { return }
         let type = request.headers[.contentType]?.lowercased() ?? ""
         guard type.hasPrefix("application/json") else {
-            throw APIError(.unsupportedMediaType, "forbidden",
-                           "Requests that change the vault must send Content-Type: application/json.")
+            throw APIError.jsonRequired
         }
         if let site = request.headers[HTTPField.Name.secFetchSite], !["same-origin", "none"].contains(site) {
-            throw APIError(.forbidden, "forbidden", "Cross-site requests may not change the vault.")
+            throw APIError.crossSite
         }
         if let origin = request.headers[.origin] {
             let host = request.head.authority ?? ""
             guard origin == "http://\(host)" || origin == "https://\(host)" else {
-                throw APIError(.forbidden, "forbidden", "Requests from \(origin) may not change the vault.")
+                throw APIError.foreignOrigin(origin)
             }
         }
     }

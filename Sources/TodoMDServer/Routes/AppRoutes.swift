@@ -44,7 +44,7 @@ struct AppRoutes {
         } else if let embedded = WebAssets.asset(at: name) {
             asset = embedded
         } else {
-            throw APIError.notFound("There is no file /\(name) here.")
+            throw APIError.noSuchFile(name)
         }
         var headers = HTTPFields()
         headers[.contentType] = asset.contentType

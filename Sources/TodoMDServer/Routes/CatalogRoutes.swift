@@ -20,7 +20,7 @@ struct CatalogRoutes {
         api.put("projects/order") { request, _ in
             let body = try await HTTP.body(request)
             guard let items = body["projects"]?.arrayValue else {
-                throw APIError.badRequest("Send {\"projects\": [\"A\", \"B\"]}.")
+                throw APIError.missingField("projects", example: "{\"projects\": [\"A\", \"B\"]}")
             }
             let names = items.compactMap(\.stringValue)
             try await service.write { vault in (try vault.setProjectOrder(names), []) }
@@ -34,7 +34,7 @@ struct CatalogRoutes {
             let overrides = body["overrides"]?.objectValue ?? []
             theme.overrides = try overrides.map { key, value in
                 guard let colour = value.stringValue else {
-                    throw APIError.badRequest("Override `\(key)` must be a colour such as \"#4A90D9\".")
+                    throw APIError.wrongType(field: "overrides.\(key)", expected: "a colour such as \"#4A90D9\"")
                 }
                 return (key, colour)
             }

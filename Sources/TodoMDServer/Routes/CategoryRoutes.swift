@@ -8,37 +8,31 @@ struct CategoryRoutes {
 
     func register(on api: RouterGroup<BasicRequestContext>) {
         api.get("categories") { _, _ in
-            HTTP.json(try await NoteRoutes.mapping { try await service.read { try CategoryRoutes.listing($0) } })
+            HTTP.json(try await service.read { try CategoryRoutes.listing($0) })
         }
         api.post("categories") { request, _ in
             let body = try await HTTP.body(request)
-            guard let tag = body["tag"]?.stringValue else { throw APIError.badRequest("Give the tag: {\"tag\": \"house\", …}.") }
+            guard let tag = body["tag"]?.stringValue else { throw APIError.missingField("tag", example: "{\"tag\": \"house\", …}") }
             let changes = try CategoryRoutes.changes(body)
-            let json = try await NoteRoutes.mapping {
-                try await service.writeNotes { vault in (try vault.addCategory(tag: tag, changes).json.compact(), []) }
-            }
+            let json = try await service.writeNotes { vault in (try vault.addCategory(tag: tag, changes).json.compact(), []) }
             return HTTP.json(json, status: .created)
         }
         api.patch("categories/:tag") { request, context in
             let tag = try CategoryRoutes.tag(context)
             let changes = try CategoryRoutes.changes(try await HTTP.body(request))
-            return HTTP.json(try await NoteRoutes.mapping {
-                try await service.writeNotes { vault in (try vault.editCategory(tag, changes).json.compact(), []) }
-            })
+            return HTTP.json(try await service.writeNotes { vault in (try vault.editCategory(tag, changes).json.compact(), []) })
         }
         api.delete("categories/:tag") { _, context in
             let tag = try CategoryRoutes.tag(context)
-            try await NoteRoutes.mapping { try await service.writeNotes { vault in (try vault.removeCategory(tag), []) } }
+            try await service.writeNotes { vault in (try vault.removeCategory(tag), []) }
             return HTTP.noContent()
         }
         api.post("categories/:tag/move") { request, context in
             let tag = try CategoryRoutes.tag(context)
             let before = try NoteRoutes.optionalString(try await HTTP.body(request), "before")
-            return HTTP.json(try await NoteRoutes.mapping {
-                try await service.writeNotes { vault in
-                    try vault.moveCategory(tag, before: before)
-                    return (try CategoryRoutes.listing(vault), [])
-                }
+            return HTTP.json(try await service.writeNotes { vault in
+                try vault.moveCategory(tag, before: before)
+                return (try CategoryRoutes.listing(vault), [])
             })
         }
     }
@@ -58,12 +52,12 @@ struct CategoryRoutes {
     }
 
     static func changes(_ body: JSONValue) throws -> CategoryChanges {
-        guard case .object = body else { throw APIError.badRequest("Send the category as a JSON object.") }
+        guard case .object = body else { throw APIError.expectedObject("the category") }
         // `null` for icon or colour removes it, as an empty string does.
         func field(_ key: String) throws -> String? {
             guard let value = body[key] else { return nil }
             if value.isNull { return key == "name" ? nil : "" }
-            guard let s = value.stringValue else { throw APIError.badRequest("`\(key)` must be a string.") }
+            guard let s = value.stringValue else { throw APIError.wrongType(field: key, expected: "a string") }
             return s
         }
         return CategoryChanges(name: try field("name"), icon: try field("icon"), color: try field("color"))
@@ -71,7 +65,7 @@ struct CategoryRoutes {
 
     static func tag(_ context: BasicRequestContext) throws -> String {
         guard let raw = context.parameters.get("tag"), let tag = raw.removingPercentEncoding, !tag.isEmpty else {
-            throw APIError.badRequest("The tag is missing or not URL-encoded.")
+            throw APIError.missingReference("tag")
         }
         return tag
     }

@@ -9,67 +9,59 @@ struct NoteRoutes {
 
     func register(on api: RouterGroup<BasicRequestContext>) {
         api.get("notes") { _, _ in
-            HTTP.json(try await NoteRoutes.mapping { try await service.read { $0.notes().json.compact() } })
+            HTTP.json(try await service.read { $0.notes().json.compact() })
         }
         api.post("notes") { request, _ in
             let body = try await HTTP.body(request)
-            guard let title = body["title"]?.stringValue else { throw APIError.badRequest("Give the note a title: {\"title\": \"…\"}.") }
+            guard let title = body["title"]?.stringValue else { throw APIError.missingField("title", example: "{\"title\": \"…\"}") }
             let text = try NoteRoutes.optionalString(body, "body") ?? ""
             let pinned = try NoteRoutes.optionalBool(body, "pinned") ?? false
-            let json = try await NoteRoutes.mapping {
-                try await service.writeNotes { vault in
-                    let note = try vault.addNote(title: title, body: text, pinned: pinned)
-                    return (try NoteRoutes.json(note.id, vault), [.sideFile(note.path)])
-                }
+            let json = try await service.writeNotes { vault in
+                let note = try vault.addNote(title: title, body: text, pinned: pinned)
+                return (try NoteRoutes.json(note.id, vault), [.sideFile(note.path)])
             }
             return HTTP.json(json, status: .created)
         }
         api.post("notes/delete") { request, _ in
             let body = try await HTTP.body(request)
             guard let refs = body["ids"]?.arrayValue?.compactMap(\.stringValue), !refs.isEmpty else {
-                throw APIError.badRequest("Say which notes: {\"ids\": [\"shopping-list\", …]}.")
+                throw APIError.missingField("ids", example: "{\"ids\": [\"shopping-list\", …]}")
             }
-            return HTTP.json(try await NoteRoutes.mapping {
-                try await service.writeNotes { vault in
-                    let ids = try refs.map { try vault.resolveNote($0) }
-                    let moved = try vault.deleteNotes(ids)
-                    let json = JSONValue.object([("deleted", .array(zip(ids, moved).map {
-                        .object([("id", .string($0.0)), ("trashed_to", .string($0.1))])
-                    }))]).compact()
-                    return (json, ids.map { .sideFile(Note.path(for: $0)) })
-                }
+            return HTTP.json(try await service.writeNotes { vault in
+                let ids = try refs.map { try vault.resolveNote($0) }
+                let moved = try vault.deleteNotes(ids)
+                let json = JSONValue.object([("deleted", .array(zip(ids, moved).map {
+                    .object([("id", .string($0.0)), ("trashed_to", .string($0.1))])
+                }))]).compact()
+                return (json, ids.map { .sideFile(Note.path(for: $0)) })
             })
         }
         api.get("notes/:ref") { _, context in
             let ref = try NoteRoutes.reference(context)
-            return HTTP.json(try await NoteRoutes.mapping { try await service.read { try NoteRoutes.json(try $0.resolveNote(ref), $0) } })
+            return HTTP.json(try await service.read { try NoteRoutes.json(try $0.resolveNote(ref), $0) })
         }
         api.patch("notes/:ref") { request, context in
             let ref = try NoteRoutes.reference(context)
             let body = try await HTTP.body(request)
-            guard case .object = body else { throw APIError.badRequest("Send the changes as a JSON object.") }
+            guard case .object = body else { throw APIError.expectedObject("the changes") }
             let changes = NoteChanges(title: try NoteRoutes.optionalString(body, "title"),
                                       pinned: try NoteRoutes.optionalBool(body, "pinned"),
                                       body: try NoteRoutes.optionalString(body, "body"))
             let hash = try NoteRoutes.optionalString(body, "hash")
-            return HTTP.json(try await NoteRoutes.mapping {
-                try await service.writeNotes { vault in
-                    let id = try vault.resolveNote(ref)
-                    try vault.editNote(id, changes, expectedHash: hash)
-                    return (try NoteRoutes.json(id, vault), [.sideFile(Note.path(for: id))])
-                }
+            return HTTP.json(try await service.writeNotes { vault in
+                let id = try vault.resolveNote(ref)
+                try vault.editNote(id, changes, expectedHash: hash)
+                return (try NoteRoutes.json(id, vault), [.sideFile(Note.path(for: id))])
             })
         }
         api.post("notes/:ref/pin") { _, context in try await pin(try NoteRoutes.reference(context), true) }
         api.post("notes/:ref/unpin") { _, context in try await pin(try NoteRoutes.reference(context), false) }
         api.delete("notes/:ref") { _, context in
             let ref = try NoteRoutes.reference(context)
-            try await NoteRoutes.mapping {
-                try await service.writeNotes { vault in
-                    let id = try vault.resolveNote(ref)
-                    try vault.deleteNotes([id])
-                    return ((), [.sideFile(Note.path(for: id))])
-                }
+            try await service.writeNotes { vault in
+                let id = try vault.resolveNote(ref)
+                try vault.deleteNotes([id])
+                return ((), [.sideFile(Note.path(for: id))])
             }
             return HTTP.noContent()
         }
@@ -80,29 +72,25 @@ struct NoteRoutes {
             if let n = body["line"]?.numberValue { lines = [Int(exactly: n) ?? 0] }
             if let list = body["lines"]?.arrayValue { lines += list.map { Int(exactly: $0.numberValue ?? 0) ?? 0 } }
             guard !lines.isEmpty else {
-                throw APIError.badRequest("Say which body line: {\"line\": 3} or {\"lines\": [3, 4]} (lines count from 1).")
+                throw APIError.missingField("line", example: "{\"line\": 3} or {\"lines\": [3, 4]} (lines count from 1)")
             }
             let wanted = lines
-            let json = try await NoteRoutes.mapping {
-                try await service.writeNotes { vault in
-                    let id = try vault.resolveNote(ref)
-                    let made = try vault.createTasks(fromNote: id, lines: wanted)
-                    let json = "{\"tasks\":[" + made.tasks.map(TaskJSON.encode).joined(separator: ",") + "],\"note\":"
-                        + (try NoteRoutes.json(id, vault)) + "}"
-                    return (json, made.tasks.map { .task(kind: .created, id: $0.id) } + [.sideFile(made.note.path)])
-                }
+            let json = try await service.writeNotes { vault in
+                let id = try vault.resolveNote(ref)
+                let made = try vault.createTasks(fromNote: id, lines: wanted)
+                let json = "{\"tasks\":[" + made.tasks.map(TaskJSON.encode).joined(separator: ",") + "],\"note\":"
+                    + (try NoteRoutes.json(id, vault)) + "}"
+                return (json, made.tasks.map { .task(kind: .created, id: $0.id) } + [.sideFile(made.note.path)])
             }
             return HTTP.json(json, status: .created)
         }
     }
 
     func pin(_ ref: String, _ pinned: Bool) async throws -> Response {
-        HTTP.json(try await NoteRoutes.mapping {
-            try await service.writeNotes { vault in
-                let id = try vault.resolveNote(ref)
-                try vault.setNotePinned(id, pinned)
-                return (try NoteRoutes.json(id, vault), [.sideFile(Note.path(for: id))])
-            }
+        HTTP.json(try await service.writeNotes { vault in
+            let id = try vault.resolveNote(ref)
+            try vault.setNotePinned(id, pinned)
+            return (try NoteRoutes.json(id, vault), [.sideFile(Note.path(for: id))])
         })
     }
 
@@ -124,38 +112,20 @@ struct NoteRoutes {
     /// The `{ref}` path parameter, percent-decoded.
     static func reference(_ context: BasicRequestContext) throws -> String {
         guard let raw = context.parameters.get("ref"), let ref = raw.removingPercentEncoding, !ref.isEmpty else {
-            throw APIError.badRequest("The note reference is missing or not URL-encoded.")
+            throw APIError.missingReference("note reference")
         }
         return ref
     }
 
     static func optionalString(_ body: JSONValue, _ key: String) throws -> String? {
         guard let value = body[key], !value.isNull else { return nil }
-        guard let s = value.stringValue else { throw APIError.badRequest("`\(key)` must be a string.") }
+        guard let s = value.stringValue else { throw APIError.wrongType(field: key, expected: "a string") }
         return s
     }
 
     static func optionalBool(_ body: JSONValue, _ key: String) throws -> Bool? {
         guard let value = body[key], !value.isNull else { return nil }
-        guard let b = value.boolValue else { throw APIError.badRequest("`\(key)` must be true or false.") }
+        guard let b = value.boolValue else { throw APIError.wrongType(field: key, expected: "true or false") }
         return b
-    }
-
-    /// Runs a handler body, answering note and category errors with their HTTP status: 404 for
-    /// an unknown note or tag, 400 for an ambiguous reference or a bad value, 422 for a file
-    /// that cannot be read (a malformed `.tags.json`, an unreadable note).
-    @discardableResult
-    static func mapping<T>(_ body: () async throws -> T) async throws -> T {
-        do {
-            return try await body()
-        } catch let error as NoteError {
-            let message = error.errorDescription ?? "\(error)"
-            switch error {
-            case .noteNotFound, .categoryNotFound: throw APIError.notFound(message)
-            case .ambiguousNote: throw APIError(.badRequest, "ambiguous", message)
-            case .badLine, .lineHasTask, .invalidCategory: throw APIError(.badRequest, "invalid_value", message)
-            case .unreadable, .malformedTagsFile: throw APIError(.unprocessableContent, "not_editable", message)
-            }
-        }
     }
 }

@@ -42,7 +42,7 @@ struct PerspectiveRoutes {
         }
         api.post("perspectives") { request, _ in
             let body = try await HTTP.body(request)
-            guard case .object = body else { throw APIError.badRequest("Send the perspective as a JSON object.") }
+            guard case .object = body else { throw APIError.expectedObject("the perspective") }
             let json = try await service.write { vault in
                 let created = try vault.createPerspective(Perspective(json: body, id: ""))
                 return (Self.json(created, vault: vault).compact(), [])
@@ -52,7 +52,7 @@ struct PerspectiveRoutes {
         api.put("perspectives/:id") { request, context in
             let id = try Self.id(context)
             let body = try await HTTP.body(request)
-            guard case .object = body else { throw APIError.badRequest("Send the perspective as a JSON object.") }
+            guard case .object = body else { throw APIError.expectedObject("the perspective") }
             return HTTP.json(try await service.write { vault in
                 var p = Perspective(json: body, id: id)
                 p.id = id
@@ -82,7 +82,7 @@ struct PerspectiveRoutes {
 
     static func id(_ context: BasicRequestContext) throws -> String {
         guard let raw = context.parameters.get("id"), let id = raw.removingPercentEncoding, !id.isEmpty else {
-            throw APIError.badRequest("The perspective id is missing.")
+            throw APIError.missingReference("perspective id")
         }
         return id
     }

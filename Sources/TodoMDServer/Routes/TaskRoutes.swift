@@ -21,7 +21,7 @@ struct TaskRoutes {
         }
         api.post("tasks/:ref/defer") { request, context in
             let body = try await HTTP.body(request)
-            guard let text = body["date"]?.stringValue else { throw APIError.badRequest("Give the date: {\"date\": \"friday\"}.") }
+            guard let text = body["date"]?.stringValue else { throw APIError.missingField("date", example: "{\"date\": \"friday\"}") }
             return try await change(reference(context)) { vault, id in
                 try vault.deferTask(id, to: DateInput.require(text, field: "date", today: vault.clock.today))
             }
@@ -60,7 +60,7 @@ struct TaskRoutes {
     /// The `{ref}` path parameter, percent-decoded.
     func reference(_ context: BasicRequestContext) throws -> String {
         guard let raw = context.parameters.get("ref"), let ref = raw.removingPercentEncoding, !ref.isEmpty else {
-            throw APIError.badRequest("The task reference is missing or not URL-encoded.")
+            throw APIError.missingReference("task reference")
         }
         return ref
     }
@@ -81,7 +81,7 @@ struct TaskRoutes {
     func create(_ request: Request) async throws -> Response {
         let fields = try await HTTP.object(request)
         let text = fields.first { $0.0 == "text" }?.1
-        if let text, text.stringValue == nil { throw APIError.badRequest("`text` must be a quick-entry line.") }
+        if let text, text.stringValue == nil { throw APIError.wrongType(field: "text", expected: "a quick-entry line") }
         let json = try await service.write { vault in
             let draft = try vault.draft(text: text?.stringValue, fields: fields, source: "user")
             let task = try vault.add(draft)
@@ -132,7 +132,7 @@ struct TaskRoutes {
     func move(_ ref: String, _ request: Request) async throws -> Response {
         let body = try await HTTP.body(request)
         guard let view = body["view"]?.stringValue, !view.isEmpty else {
-            throw APIError.badRequest("Say which view's order to change: {\"view\": \"today\", \"before\": REF or null}.")
+            throw APIError.missingField("view", example: "{\"view\": \"today\", \"before\": REF or null}")
         }
         let before = body["before"]?.stringValue
         try await service.write { vault in
