@@ -44,7 +44,7 @@ actor VaultTools {
     /// fixes it), so new tasks get the current time and "today" moves at midnight — when it
     /// does, the planner's rollover (§14) runs first, as at the start of every command.
     private func catchUp() throws {
-        try vault.sync()
+        try vault.refreshIndex()
         try vault.rolloverIfDayChanged()
     }
 

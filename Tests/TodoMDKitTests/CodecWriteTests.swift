@@ -467,7 +467,7 @@ private let editCases: [CodecEditCase] = [
             _ = try vault.read("repaired.md")
             _ = try vault.task("crlf")
             _ = try vault.tags()
-            try vault.sync()
+            try vault.refreshIndex()
         }
         #expect(try ids.map { try v.bytes($0) } == before)
         #expect(try ids.map { try FileManager.default.attributesOfItem(atPath: v.root + "/" + $0)[.modificationDate] as? Date } == stamps)

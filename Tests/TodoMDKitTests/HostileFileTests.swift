@@ -203,7 +203,7 @@ private let hostileCases: [HostileCase] = [
         // Never modified: not by reading, not by an edit (which must fail).
         #expect(throws: TodoError.self) { try vault.complete("hostile.md") }
         #expect(throws: TodoError.self) { try vault.read("hostile.md") }
-        try vault.sync()
+        try vault.refreshIndex()
         #expect(try v.bytes("hostile.md") == bytes)
     }
 
@@ -286,7 +286,7 @@ private let hostileCases: [HostileCase] = [
         for name in ["link.md", "fifo.md", "loop-a.md", "self.md", "dangling.md", "empty.md"] {
             #expect(throws: TodoError.self, "\(name)") { try vault.read(name) }
         }
-        try vault.sync()
+        try vault.refreshIndex()
         #expect(try vault.doctor().taskCount == 2)
         #expect(try v.bytes("real.md") == before)
     }
@@ -303,7 +303,7 @@ private let hostileCases: [HostileCase] = [
         #expect(try vault.doctor().unparseable.map(\.path).sorted() == ["bomb.md", "deep.md"])
 
         try v.task("bomb.md", title: "Defused")
-        try vault.sync()
+        try vault.refreshIndex()
         #expect(try vault.doctor().unparseable.map(\.path) == ["deep.md"])
         #expect(try vault.read("bomb.md").0.title == "Defused")
     }

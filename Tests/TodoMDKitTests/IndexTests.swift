@@ -199,10 +199,10 @@ enum IndexTestFiles {
         try v.task("t1.md", title: "Edited while open, longer")
         try v.task("new.md", title: "New while open")
         try FileManager.default.removeItem(atPath: v.root + "/t3.md")
-        let report = try vault.sync()
+        let report = try vault.refreshIndex()
         #expect(report.parsed == 2)
         #expect(report.removed == 1)
-        #expect(try vault.sync().isEmpty)
+        #expect(try vault.refreshIndex().isEmpty)
         #expect(try IndexTests.ids(vault) == ["Work/t2.md", "new.md", "t1.md"])
     }
 
@@ -505,7 +505,7 @@ enum IndexTestFiles {
         #expect(try IndexTests.fts(vault, "replacement") == ["a.md"])
 
         try v.task("b.md", title: "Beta", body: "edited elsewhere\n")
-        try vault.sync()
+        try vault.refreshIndex()
         #expect(try IndexTests.fts(vault, "other") == [])
         #expect(try IndexTests.fts(vault, "elsewhere") == ["b.md"])
 

@@ -57,9 +57,35 @@ import TodoMDTestSupport
         let t = try TemporaryVault()
         let vault = try t.open()
         let monitor = VaultMonitor(vault: vault)
-        let task = try vault.add(TodoTask(title: "Mine", created: t.clock.now, source: "user"))
-        monitor.acknowledge([task.id])
-        #expect(try monitor.process().changes.isEmpty)
+        let (_, change) = vault.recordingChanges {
+            _ = try vault.add(TodoTask(title: "Mine", created: t.clock.now, source: "user"))
+            _ = try vault.addNote(title: "Mine too")
+            try vault.setProjectOrder(["A"])
+        }
+        monitor.acknowledge(change)
+        let report = try monitor.process()
+        #expect(report.changes.isEmpty)
+        #expect(report.notes.isEmpty)
+        #expect(report.sideFiles.isEmpty)
+    }
+
+    @Test func notesAndSideFilesChangedByOthersAreReportedOnce() throws {
+        let t = try TemporaryVault()
+        try t.write("Notes/kept.md", "# Kept\n")
+        let vault = try t.open()
+        let monitor = VaultMonitor(vault: vault)
+        try t.write("Notes/new.md", "# New\n")
+        try t.write("Notes/kept.md", "# Kept, and longer\n")
+        try t.write(".theme.json", ##"{"accent": "#336699"}"##)
+        try t.write(".todomd/reminders.json", "{}")  // private state: not a watched side file
+        var report = try monitor.process()
+        #expect(report.notes == ["Notes/kept.md", "Notes/new.md"])
+        #expect(report.sideFiles == [".theme.json"])
+        try FileManager.default.removeItem(atPath: t.root + "/Notes/new.md")
+        report = try monitor.process()
+        #expect(report.notes == ["Notes/new.md"])
+        #expect(report.sideFiles.isEmpty)
+        #expect(try monitor.process().notes.isEmpty)
     }
 
     @Test func moreThanFiftyNewTasksInAMinuteRaiseOneAlertNamingTheirSources() throws {

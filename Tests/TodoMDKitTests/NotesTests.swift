@@ -36,13 +36,13 @@ struct NotesTests {
         try v.write("Notes/looks-like-a-task.md", "---\ntitle: \"Imposter\"\nstatus: \"todo\"\ncreated: \"2026-11-01T10:00:00Z\"\nsource: \"x\"\n---\n")
         let vault = try v.open()
         _ = try vault.addNote(title: "Ideas")
-        try vault.sync()
+        try vault.refreshIndex()
         #expect(try vault.list("all").tasks.map(\.title) == ["A real task"])
         #expect(try vault.doctor().taskCount == 1)
         #expect(vault.notes().notes.map(\.title).sorted() == ["Ideas", "Imposter"])
         // A folder called Notes deeper down is an ordinary folder of tasks.
         try v.task("Work/Notes/deep.md", title: "Deep task")
-        try vault.sync()
+        try vault.refreshIndex()
         #expect(try vault.list("all").tasks.map(\.title).sorted() == ["A real task", "Deep task"])
     }
 
@@ -211,7 +211,7 @@ struct NotesTests {
         try v.write("Notes/flow.md", "---\n{title: \"Flow\", pinned: false}\n---\n\n- Do it\n")
         let vault = try v.open()
         #expect(throws: TodoError.self) { try vault.createTask(fromNote: "flow", line: 1) }
-        try vault.sync()
+        try vault.refreshIndex()
         #expect(try vault.list("all").tasks.isEmpty)
         #expect(!v.exists("20261121-0800-do-it.md"))
     }

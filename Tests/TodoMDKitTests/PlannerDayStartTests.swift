@@ -39,17 +39,22 @@ import TodoMDTestSupport
 
     @Test func aFileEditedToAPastPlanIsCaughtOnTheNextDayNotMidDay() throws {
         // The day is recorded once: a task planned for yesterday by another program during the
-        // day is moved by the next planner operation (each runs the full rollover) …
+        // day stays put — reads never write, and the rollover runs when a day starts …
         let v = try TemporaryVault(now: "2026-11-22T10:00:00")
         try v.task("t1.md", title: "Task", created: "2026-11-01T10:01:00Z")
         let vault = try v.open()
         #expect(try vault.rolloverIfDayChanged()?.moved == [])
         try v.task("t1.md", title: "Task", "plan_date: \"2026-11-21\"\nregion: \"morning\"\nbucket: \"misc\"",
                    created: "2026-11-01T10:01:00Z")
-        try vault.sync()
+        try vault.refreshIndex()
         #expect(try vault.rolloverIfDayChanged() == nil)
         _ = try vault.board(on: try date(2026, 11, 22))
-        #expect(try vault.read("t1.md").0.region == .backlog)
+        _ = try vault.backlog()
+        #expect(try vault.read("t1.md").0.region == .morning)
+        // … and the next day's first command moves it.
+        let tomorrow = try reopen(v, at: "2026-11-23T08:00:00")
+        #expect(try tomorrow.rolloverIfDayChanged()?.moved == ["t1.md"])
+        #expect(try tomorrow.read("t1.md").0.region == .backlog)
     }
 
     @Test func quickAddIntoAFullBucketIsRefusedBeforeAnyFileIsWritten() throws {

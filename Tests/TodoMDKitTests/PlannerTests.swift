@@ -45,7 +45,7 @@ import TodoMDTestSupport
     @Test func planningWritesTheDayRegionAndBucketAndLeavesTheBacklog() throws {
         let (v, vault) = try vault(tasks: 1)
         try v.task("t1.md", title: "Task 1", "region: \"backlog\"\nbucket: \"none\"\nbacklog_since: \"2026-11-19\"")
-        try vault.sync()
+        try vault.refreshIndex()
         let task = try vault.plan("t1.md", on: try day(), region: .morning, bucket: .must)
         #expect(task.planDate == Self.today)
         #expect(task.region == .morning)
@@ -89,7 +89,7 @@ import TodoMDTestSupport
         var text = try v.text("t1.md")
         text = text.replacingOccurrences(of: "status: \"todo\"", with: "status: \"cancelled\"")
         try v.write("t1.md", text)
-        try vault.sync()
+        try vault.refreshIndex()
         try vault.plan("t2.md", on: try day(), region: .morning, bucket: .must)
         #expect(try vault.board(on: try day()).tasks.map(\.id) == ["t2.md"])
     }
@@ -108,7 +108,7 @@ import TodoMDTestSupport
     @Test func theBoardListsTheDayPerRegionAndBucketWithProgress() throws {
         let (v, vault) = try vault(tasks: 5)
         try v.task("old.md", title: "Waiting", "region: \"backlog\"\nbucket: \"none\"")
-        try vault.sync()
+        try vault.refreshIndex()
         let date = try day()
         try vault.plan([
             PlanAssignment(id: "t1.md", region: .morning, bucket: .must),
@@ -148,6 +148,14 @@ import TodoMDTestSupport
 func reopen(_ v: TemporaryVault, at now: String) throws -> Vault {
     let clock = try TodoClock.system(environment: ["TODOMD_NOW": now, "TZ": TemporaryVault.defaultZone])
     return try Vault(path: v.root, clock: clock, environment: v.environment)
+}
+
+/// The vault as a command at `now` sees it: opened, then the day's rollover, as every entry point
+/// (CLI, server, MCP) runs it before anything else.
+func startCommand(_ v: TemporaryVault, at now: String) throws -> Vault {
+    let vault = try reopen(v, at: now)
+    try vault.rolloverIfDayChanged()
+    return vault
 }
 
 /// The §14/§22 rules around a day: removing, rollover across midnight, skipped days and month
@@ -228,7 +236,7 @@ func reopen(_ v: TemporaryVault, at now: String) throws -> Vault {
         let (v, vault) = try vault(tasks: 1)
         try vault.plan("t1.md", on: try date(2026, 11, 21), region: .afternoon, bucket: .must)
         // No command ran on the 22nd.
-        let later = try reopen(v, at: "2026-11-23T08:00:00")
+        let later = try startCommand(v, at: "2026-11-23T08:00:00")
         let backlog = try later.backlog()
         #expect(backlog.groups.map(\.name) == ["This Week"])
         let task = try later.read("t1.md").0
@@ -239,7 +247,7 @@ func reopen(_ v: TemporaryVault, at now: String) throws -> Vault {
     @Test func rolloverCrossesAMonthEnd() throws {
         let (v, vault) = try vault(tasks: 1, now: "2026-11-30T21:00:00")
         try vault.plan("t1.md", on: try date(2026, 11, 30), region: .evening, bucket: .must)
-        let later = try reopen(v, at: "2026-12-01T00:30:00")
+        let later = try startCommand(v, at: "2026-12-01T00:30:00")
         #expect(try later.board(on: try date(2026, 12, 1)).backlog == 1)
         let task = try later.read("t1.md").0
         #expect(task.backlogSince == (try date(2026, 11, 30)))
@@ -250,7 +258,7 @@ func reopen(_ v: TemporaryVault, at now: String) throws -> Vault {
     @Test func eachRolloverOfATaskCountsOneCarry() throws {
         let (v, vault) = try vault(tasks: 1)
         try vault.plan("t1.md", on: try date(2026, 11, 21), region: .morning, bucket: .misc)
-        let second = try reopen(v, at: "2026-11-22T09:00:00")
+        let second = try startCommand(v, at: "2026-11-22T09:00:00")
         try second.plan("t1.md", on: try date(2026, 11, 22), region: .morning, bucket: .misc)
         let third = try reopen(v, at: "2026-11-23T09:00:00")
         #expect(try third.rollover().moved == ["t1.md"])
@@ -271,7 +279,7 @@ func reopen(_ v: TemporaryVault, at now: String) throws -> Vault {
         try vault.complete("t1.md")
         #expect(try vault.board(on: day).regions[0].done == 1)
 
-        let next = try reopen(v, at: "2026-11-22T13:00:00")
+        let next = try startCommand(v, at: "2026-11-22T13:00:00")
         let backlog = try next.backlog()
         #expect(backlog.groups.map(\.name) == ["Yesterday"])
         #expect(backlog.tasks.map(\.id) == ["t2.md", "t3.md"])

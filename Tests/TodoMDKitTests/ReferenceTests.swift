@@ -244,7 +244,7 @@ private func writeTask(_ v: TemporaryVault, _ id: String, title: String, status:
         let v = try TemporaryVault()
         let vault = try v.open()
         try v.task("new.md", title: "Made by a script")
-        try vault.sync()
+        try vault.refreshIndex()
         #expect(try vault.resolve("new") == "new.md")
         #expect(try vault.task("script").title == "Made by a script")
     }

@@ -296,7 +296,7 @@ enum VaultTestFiles {
         var contents: [[UInt8]] = []
         for round in 1...3 {
             try v.task("a.md", title: "Round \(round)")
-            try vault.sync()
+            try vault.refreshIndex()
             contents.append(try v.bytes("a.md"))
             destinations.append(try vault.delete("a.md"))
         }

@@ -80,6 +80,31 @@ struct LiveUpdateTests {
         #expect(await events.wait(for: 2) == [.sideFile(".order.json"), .sideFile(".theme.json")])
     }
 
+    /// A request publishes what its mutation wrote, as the vault's file layer recorded it: no
+    /// route lists its events by hand, so none can forget one.
+    @Test func aRequestPublishesExactlyWhatItChanged() async throws {
+        let f = try ServerFixture { t in
+            try t.task("water.md", title: "Water plants", "due: 2026-11-21\nrecurrence: \"FREQ=WEEKLY\"")
+            try t.write(".todomd/config.json", #"{"archive_completed": true}"#)
+            try t.write("Notes/shop.md", "# Shopping\n\n- [ ] Milk\n")
+        }
+        let events = EventRecorder(f.service.hub)
+        try await f.test { client in
+            _ = try await client.send(.post, "/api/v1/tasks/water.md/complete", "{}")
+            _ = try await client.send(.post, "/api/v1/notes/shop/tasks", #"{"lines": [3]}"#)
+        }
+        await f.service.syncFromDisk()
+        let seen = await events.wait(for: 5)
+        let created = seen.compactMap { event -> String? in
+            if case let .task(.created, id) = event { return id } else { return nil }
+        }
+        #expect(seen.prefix(2) == [.task(kind: .deleted, id: "water.md"), .task(kind: .created, id: "Archive/water.md")])
+        #expect(created.count == 3)  // the archived copy, the next in the series, the task from the note
+        #expect(seen.last == .sideFile("Notes/shop.md"))
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(events.all.count == 5)
+    }
+
     @Test func theWatcherWakesTheServiceAndShutdownEndsTheStreams() async throws {
         for mode in [FileWatcher.Mode.automatic, .polling(interval: .milliseconds(100))] {
             let f = try ServerFixture()

@@ -251,7 +251,7 @@ struct Remind: VaultCommand {
             // The clock is read again each minute (TODOMD_NOW, when set, holds it still).
             let now = try TodoClock.system(environment: context.environment).now
             do {
-                try vault.sync()
+                try vault.refreshIndex()
                 try vault.rolloverIfDayChanged()
                 try deliver(vault, now: now, notifier: notifier, context)
             } catch {

@@ -30,7 +30,6 @@ extension Vault {
     @discardableResult
     public func addPlanned(_ draft: TodoTask, on date: LocalDate, region: PlanRegion,
                            bucket: PlanBucket) throws -> TodoTask {
-        try rollover()
         guard PlanLimits.dayRegions.contains(region) else {
             throw TodoError.invalidValue(field: "region", value: region.rawValue,
                                          reason: "one of morning, afternoon, evening")
@@ -56,7 +55,6 @@ extension Vault {
     /// `backlog_since` today. A task already in the backlog is left as it is.
     @discardableResult
     public func removeFromPlan(_ id: String) throws -> TodoTask {
-        try rollover()
         let (task, _) = try read(id)
         if task.region == .backlog, task.bucket == PlanBucket.none, task.planDate == nil, task.backlogSince != nil {
             return task
@@ -76,7 +74,6 @@ extension Vault {
     /// - Throws: ``TodoError/notPlanned(_:)`` when the task is not planned, or
     ///   ``TodoError/notInBucket(_:region:bucket:date:)`` when `before` is not in the same bucket.
     public func reorderPlanned(_ id: String, before: String?) throws {
-        try rollover()
         let (task, _) = try read(id)
         guard let date = task.planDate, let region = task.region, let bucket = task.bucket,
               PlanLimits.dayRegions.contains(region), PlanLimits.dayBuckets.contains(bucket) else {
@@ -104,11 +101,11 @@ extension Vault {
     /// The backlog (§14, §22): active tasks with `region: backlog`, grouped by how long they
     /// have waited — `Today`, `Yesterday`, `This Week` (2–6 days), `Older` — counted from
     /// `backlog_since`, else from the local date of `created`. Empty groups are left out; within
-    /// a group, the longest waiting first. Rollover runs first.
+    /// a group, the longest waiting first. A read: it writes nothing (the day's rollover runs at
+    /// the entry points, ``rolloverIfDayChanged()``).
     ///
     /// - Returns: a listing with view id `backlog`.
     public func backlog() throws -> Listing {
-        try rollover()
         let today = clock.today
         let zone = clock.timeZone
         let entries = try index.activeRows(in: .backlog).map { row -> (TaskRow, Int) in

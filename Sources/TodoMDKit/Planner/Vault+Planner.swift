@@ -31,7 +31,6 @@ extension Vault {
     ///   bucket, which are not part of a day.
     @discardableResult
     public func plan(_ assignments: [PlanAssignment], on date: LocalDate) throws -> [TodoTask] {
-        try rollover()
         for a in assignments {
             guard PlanLimits.dayRegions.contains(a.region) else {
                 throw TodoError.invalidValue(field: "region", value: a.region.rawValue,
@@ -78,13 +77,13 @@ extension Vault {
     // MARK: - The board
 
     /// The day board of `date` (§14): the tasks planned that day per region and bucket
-    /// (cancelled ones left out), the backlog count and done/total. Rollover runs first, so a
-    /// past day shows what was done that day.
+    /// (cancelled ones left out), the backlog count and done/total. A read: it writes nothing.
+    /// The day's rollover runs at the entry points (``rolloverIfDayChanged()``), so a past day
+    /// shows what was done that day.
     ///
     /// Within a bucket, tasks follow the bucket's manual order (`plan:DATE:REGION:BUCKET` in
     /// `.order.json`, see ``reorderPlanned(_:before:)``), then the rest oldest first.
     public func board(on date: LocalDate) throws -> DayBoard {
-        try rollover()
         let rows = try plannedRows(on: date).filter { $0.status != .cancelled }
         let order = orderFile().value
         let regions = PlanLimits.dayRegions.map { region in

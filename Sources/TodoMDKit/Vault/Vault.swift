@@ -48,9 +48,10 @@ public final class Vault: Sendable {
         }
     }
 
-    /// Brings the index up to date again (after other programs changed files).
+    /// Brings the index up to date with the folder again (after other programs changed files).
+    /// Not to be confused with `todomd sync`, which exchanges tasks with PostgreSQL (§20).
     @discardableResult
-    public func sync() throws -> SyncReport { try index.sync(with: folder, timeZone: clock.timeZone) }
+    public func refreshIndex() throws -> SyncReport { try index.sync(with: folder, timeZone: clock.timeZone) }
 
     // MARK: - Side files
 

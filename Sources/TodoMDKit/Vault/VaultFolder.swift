@@ -236,6 +236,7 @@ public struct VaultFolder: Sendable {
         ok = true
         syncFolder(folder)
         audit?.recordWrite(id, created: expected == nil, bytes: bytes)
+        ChangeJournal.current?.wrote(id, created: expected == nil)
     }
 
     /// Moves `id` to `destination` (relative), refusing to replace an existing file.
@@ -247,6 +248,7 @@ public struct VaultFolder: Sendable {
             throw TodoError.io(path: id, reason: String(cString: strerror(errno)))
         }
         audit?.recordMove(id, to: destination)
+        ChangeJournal.current?.moved(id, to: destination)
     }
 
     /// Creates `folder` and its parents.

@@ -19,6 +19,10 @@ public final class VaultMonitor: Sendable {
     /// What one call to ``process()`` found.
     public struct Report: Sendable {
         public var changes: [Change] = []
+        /// Notes (`Notes/ID.md`) another program created, changed or removed.
+        public var notes: [String] = []
+        /// Side files in ``VaultMonitor/watchedSideFiles`` another program changed.
+        public var sideFiles: [String] = []
         /// Set when this batch pushed new tasks over the ingest threshold.
         public var alert: IngestAlert?
     }
@@ -30,6 +34,13 @@ public final class VaultMonitor: Sendable {
     /// with other todo.md processes (a `todomd add` in another terminal updates it too), so
     /// what changed is decided against this snapshot, not against the index's own diff.
     let known: Locked<[String: String]>
+    /// Size and mtime of each note and watched side file as this process last saw them.
+    let stamps: Locked<[String: String]>
+
+    /// The side files whose changes a view of the vault shows (the web app reloads what they
+    /// hold); a vault's private state (`.todomd/reminders.json`, `.backup` copies) is not one.
+    public static let watchedSideFiles = [OrderFile.path, PerspectiveFile.path, Theme.path, CategoryFile.path,
+                                          VaultSettings.path]
 
     /// - Parameters:
     ///   - threshold: more new tasks than this within `window` raise an alert (§17: 50 in 60 s).
@@ -38,11 +49,21 @@ public final class VaultMonitor: Sendable {
         audit = vault.folder.audit ?? AuditLog(root: vault.folder.root, actor: "todomd", clock: vault.clock)
         ingest = Locked(IngestWindow(threshold: threshold, window: window))
         known = Locked((try? vault.index.fileHashes()) ?? [:])
+        stamps = Locked(VaultMonitor.stamps(in: vault))
     }
 
-    /// Syncs the index and classifies what changed since the last call.
+    /// Syncs the index and classifies what changed since the last call: tasks, notes and the
+    /// watched side files.
     public func process() throws -> Report {
-        try vault.sync()
+        var report = Report()
+        let now = VaultMonitor.stamps(in: vault)
+        stamps.withLock { before in
+            let changed = Set(now.keys.filter { before[$0] != now[$0] }).union(before.keys.filter { now[$0] == nil })
+            report.notes = changed.filter { VaultChange.kind(of: $0) == .note }.sorted()
+            report.sideFiles = changed.filter { VaultChange.kind(of: $0) != .note }.sorted()
+            before = now
+        }
+        try vault.refreshIndex()
         let current = try vault.index.fileHashes()
         let (added, changed, removed) = known.withLock { known -> ([String], [String], [String]) in
             var added: [String] = [], changed: [String] = []
@@ -53,7 +74,6 @@ public final class VaultMonitor: Sendable {
             known = current
             return (added.sorted(), changed.sorted(), removed.sorted())
         }
-        var report = Report()
         guard !added.isEmpty || !changed.isEmpty || !removed.isEmpty else { return report }
         let info = try vault.index.fileInfo(added + changed)
         // The program's recent writes, by file: the last entry wins.
@@ -88,13 +108,34 @@ public final class VaultMonitor: Sendable {
         return report
     }
 
-    /// Takes note of files this process just changed (and already reported), so the next
-    /// ``process()`` does not report them again.
-    public func acknowledge(_ ids: [String]) {
-        guard !ids.isEmpty, let hashes = try? vault.index.fileInfo(ids) else { return }
+    /// Takes note of what this process just changed (and already reported), so the next
+    /// ``process()`` does not report it again.
+    public func acknowledge(_ change: VaultChange) {
+        guard !change.isEmpty else { return }
+        let written = change.writtenTasks
+        let hashes = written.isEmpty ? [:] : ((try? vault.index.fileInfo(written)) ?? [:])
         known.withLock { known in
-            for id in ids { known[id] = hashes[id]?.hash }
+            for id in change.removedTasks { known[id] = nil }
+            for id in written { known[id] = hashes[id]?.hash }
         }
+        let files = change.notes + change.sideFiles.filter(VaultMonitor.watchedSideFiles.contains)
+        guard !files.isEmpty else { return }
+        stamps.withLock { stamps in
+            for path in files { stamps[path] = VaultMonitor.stamp(path, in: vault) }
+        }
+    }
+
+    /// Size and modification time of every note and watched side file, by path: one `stat` each.
+    static func stamps(in vault: Vault) -> [String: String] {
+        var out: [String: String] = [:]
+        for path in vault.noteIDs().map(Note.path(for:)) + watchedSideFiles {
+            out[path] = stamp(path, in: vault)
+        }
+        return out
+    }
+
+    static func stamp(_ path: String, in vault: Vault) -> String? {
+        vault.folder.quickStamp(path).map { "\($0.size)-\($0.mtime)" }
     }
 
     /// Counts tasks created by this process (already indexed, so ``process()`` will not see

@@ -17,6 +17,23 @@ public enum VaultEvent: Sendable, Equatable {
     /// What happened to a task.
     public enum Kind: String, Sendable { case created, updated, deleted }
 
+    /// The events a change made by this server shows to open pages: task files created,
+    /// changed and removed (a move is the old id removed and the new one created), then each
+    /// note and watched side file written. Tasks changed come before tasks created, as a
+    /// completion comes before the next task of its series.
+    public static func events(for change: VaultChange) -> [VaultEvent] {
+        var events: [VaultEvent] = []
+        events += change.updated.map { .task(kind: .updated, id: $0) }
+        for move in change.moved {
+            events += [.task(kind: .deleted, id: move.from), .task(kind: .created, id: move.to)]
+        }
+        events += change.deleted.map { .task(kind: .deleted, id: $0) }
+        events += change.created.map { .task(kind: .created, id: $0) }
+        events += change.notes.map(VaultEvent.sideFile)
+        events += change.sideFiles.filter(VaultMonitor.watchedSideFiles.contains).map(VaultEvent.sideFile)
+        return events
+    }
+
     /// The event in Server-Sent Events form (§13): `event: change` / `event: vault`.
     public var serverSentEvent: String {
         switch self {

@@ -5,26 +5,16 @@ import TodoMDKit
 /// notification goes through this actor, one at a time, so a change made through the API and the
 /// watcher's view of the same file never race — and each change is reported exactly once.
 public actor VaultService {
-    /// The side files at the vault root whose changes the web app cares about.
-    static let sideFiles = [".order.json", ".perspectives.json", Theme.fileName, ".tags.json"]
-
     public nonisolated let vault: Vault
     public nonisolated let hub: EventHub
-    /// Classifies changes seen on disk, keeps the audit log and the ingest alert.
+    /// Classifies changes seen on disk (tasks, notes, side files), keeps the audit log and the
+    /// ingest alert.
     let monitor: VaultMonitor
-    /// Content hash of each side file as last reported (nil: absent).
-    private var sideFileHashes: [String: String?] = [:]
-    /// Size and mtime of each note file as last reported (nil: no snapshot yet); see
-    /// `VaultService+Notes.swift`.
-    var noteStamps: [String: String]?
 
     public init(vault: Vault, hub: EventHub) {
         self.vault = vault
         self.hub = hub
         monitor = VaultMonitor(vault: vault)
-        var hashes: [String: String?] = [:]
-        for name in VaultService.sideFiles { hashes[name] = VaultService.hash(of: name, in: vault) }
-        sideFileHashes = hashes
     }
 
     /// The day of the last complete rollover this server made (nil: none yet).
@@ -42,36 +32,34 @@ public actor VaultService {
     public func startDay() {
         let today = vault.clock.today
         guard rolledOverOn != today else { return }
-        let result: Rollover?
-        do { result = try vault.rolloverIfDayChanged() } catch { return }
-        if result?.skipped.isEmpty ?? true { rolledOverOn = today }
-        let moved = result?.moved ?? []
-        guard !moved.isEmpty else { return }
-        monitor.acknowledge(moved)
-        hub.publish(moved.map { VaultEvent.task(kind: .updated, id: $0) })
+        let (result, change) = vault.recordingChanges { try vault.rolloverIfDayChanged() }
+        publish(change)
+        guard case let .success(rollover) = result else { return }
+        if rollover?.skipped.isEmpty ?? true { rolledOverOn = today }
     }
 
-    /// Runs a request that changes the vault and publishes the task events it returns, then
-    /// any side file it changed.
-    public func write<T: Sendable>(_ body: @Sendable (Vault) throws -> (T, [VaultEvent])) throws -> T {
+    /// Runs a request that changes the vault and publishes what it changed on disk — as the
+    /// vault's file layer recorded it (``VaultChange``), also when the request failed halfway.
+    public func write<T: Sendable>(_ body: @Sendable (Vault) throws -> T) throws -> T {
         startDay()
-        let (result, events) = try body(vault)
-        monitor.acknowledge(events.compactMap { event in
-            if case let .task(_, id) = event { return id } else { return nil }
-        })
-        hub.publish(events)
-        publishSideFileChanges()
-        let created = events.compactMap { event -> (id: String, source: String?)? in
-            guard case let .task(.created, id) = event else { return nil }
-            return (id, (try? vault.read(id))?.0.source)
-        }
+        let (result, change) = vault.recordingChanges { try body(vault) }
+        publish(change)
+        return try result.get()
+    }
+
+    /// Publishes this server's own change and records it, so the watcher does not report it
+    /// again; many new tasks at once raise the ingest alert (§17).
+    private func publish(_ change: VaultChange) {
+        guard !change.isEmpty else { return }
+        monitor.acknowledge(change)
+        hub.publish(VaultEvent.events(for: change))
+        let created = change.created.map { id in (id: id, source: (try? vault.read(id))?.0.source) }
         if let alert = monitor.recordCreated(created) { hub.publish([.alert(alert.message)]) }
-        return result
     }
 
     /// Brings the index up to date after the watcher saw changes, and reports what changed.
-    /// Files this server wrote are already indexed, so they produce no second event; changes by
-    /// other programs are recorded in the audit log.
+    /// Files this server wrote are already acknowledged, so they produce no second event;
+    /// changes by other programs are recorded in the audit log.
     @discardableResult
     public func syncFromDisk() -> [VaultEvent] {
         var events: [VaultEvent] = []
@@ -81,12 +69,13 @@ public actor VaultService {
                 let kind: VaultEvent.Kind = change.kind == .created ? .created : change.kind == .updated ? .updated : .deleted
                 events.append(.task(kind: kind, id: change.id))
             }
+            events += (report.sideFiles + report.notes).map(VaultEvent.sideFile)
             if let alert = report.alert { events.append(.alert(alert.message)) }
         } catch {
             // The folder may be mid-rename; the next notification or rescan will catch up.
         }
         hub.publish(events)
-        return events + publishSideFileChanges() + publishNoteChanges()
+        return events
     }
 
     /// Delivers the reminders now due (§17) — once per task, date and kind, shared with
@@ -104,25 +93,5 @@ public actor VaultService {
             hub.publish([.reminder(message, id: reminder.taskID)])
         }) ?? []
         return delivered
-    }
-
-    /// Publishes a `vault` event for each side file whose content changed since last reported.
-    @discardableResult
-    private func publishSideFileChanges() -> [VaultEvent] {
-        var events: [VaultEvent] = []
-        for name in VaultService.sideFiles {
-            let hash = VaultService.hash(of: name, in: vault)
-            if sideFileHashes[name] != .some(hash) {
-                sideFileHashes[name] = .some(hash)
-                events.append(.sideFile(name))
-            }
-        }
-        hub.publish(events)
-        return events
-    }
-
-    private static func hash(of name: String, in vault: Vault) -> String? {
-        guard vault.folder.exists(name) else { return nil }
-        return (try? vault.folder.read(name))?.stamp.hash
     }
 }

@@ -23,7 +23,7 @@ struct CatalogRoutes {
                 throw APIError.missingField("projects", example: "{\"projects\": [\"A\", \"B\"]}")
             }
             let names = items.compactMap(\.stringValue)
-            try await service.write { vault in (try vault.setProjectOrder(names), []) }
+            try await service.write { vault in try vault.setProjectOrder(names) }
             return HTTP.noContent()
         }
         api.get("theme") { _, _ in HTTP.json(try await service.read { Self.themeJSON($0.theme()) }) }
@@ -41,7 +41,7 @@ struct CatalogRoutes {
             let saved = theme
             return HTTP.json(try await service.write { vault in
                 try vault.saveTheme(saved)
-                return (Self.themeJSON(vault.theme()), [])
+                return Self.themeJSON(vault.theme())
             })
         }
     }

@@ -14,25 +14,25 @@ struct CategoryRoutes {
             let body = try await HTTP.body(request)
             guard let tag = body["tag"]?.stringValue else { throw APIError.missingField("tag", example: "{\"tag\": \"house\", …}") }
             let changes = try CategoryRoutes.changes(body)
-            let json = try await service.writeNotes { vault in (try vault.addCategory(tag: tag, changes).json.compact(), []) }
+            let json = try await service.write { vault in try vault.addCategory(tag: tag, changes).json.compact() }
             return HTTP.json(json, status: .created)
         }
         api.patch("categories/:tag") { request, context in
             let tag = try CategoryRoutes.tag(context)
             let changes = try CategoryRoutes.changes(try await HTTP.body(request))
-            return HTTP.json(try await service.writeNotes { vault in (try vault.editCategory(tag, changes).json.compact(), []) })
+            return HTTP.json(try await service.write { vault in try vault.editCategory(tag, changes).json.compact() })
         }
         api.delete("categories/:tag") { _, context in
             let tag = try CategoryRoutes.tag(context)
-            try await service.writeNotes { vault in (try vault.removeCategory(tag), []) }
+            try await service.write { vault in try vault.removeCategory(tag) }
             return HTTP.noContent()
         }
         api.post("categories/:tag/move") { request, context in
             let tag = try CategoryRoutes.tag(context)
             let before = try NoteRoutes.optionalString(try await HTTP.body(request), "before")
-            return HTTP.json(try await service.writeNotes { vault in
+            return HTTP.json(try await service.write { vault in
                 try vault.moveCategory(tag, before: before)
-                return (try CategoryRoutes.listing(vault), [])
+                return try CategoryRoutes.listing(vault)
             })
         }
     }

@@ -16,9 +16,9 @@ struct NoteRoutes {
             guard let title = body["title"]?.stringValue else { throw APIError.missingField("title", example: "{\"title\": \"…\"}") }
             let text = try NoteRoutes.optionalString(body, "body") ?? ""
             let pinned = try NoteRoutes.optionalBool(body, "pinned") ?? false
-            let json = try await service.writeNotes { vault in
+            let json = try await service.write { vault in
                 let note = try vault.addNote(title: title, body: text, pinned: pinned)
-                return (try NoteRoutes.json(note.id, vault), [.sideFile(note.path)])
+                return try NoteRoutes.json(note.id, vault)
             }
             return HTTP.json(json, status: .created)
         }
@@ -27,13 +27,13 @@ struct NoteRoutes {
             guard let refs = body["ids"]?.arrayValue?.compactMap(\.stringValue), !refs.isEmpty else {
                 throw APIError.missingField("ids", example: "{\"ids\": [\"shopping-list\", …]}")
             }
-            return HTTP.json(try await service.writeNotes { vault in
+            return HTTP.json(try await service.write { vault in
                 let ids = try refs.map { try vault.resolveNote($0) }
                 let moved = try vault.deleteNotes(ids)
                 let json = JSONValue.object([("deleted", .array(zip(ids, moved).map {
                     .object([("id", .string($0.0)), ("trashed_to", .string($0.1))])
                 }))]).compact()
-                return (json, ids.map { .sideFile(Note.path(for: $0)) })
+                return json
             })
         }
         api.get("notes/:ref") { _, context in
@@ -48,20 +48,20 @@ struct NoteRoutes {
                                       pinned: try NoteRoutes.optionalBool(body, "pinned"),
                                       body: try NoteRoutes.optionalString(body, "body"))
             let hash = try NoteRoutes.optionalString(body, "hash")
-            return HTTP.json(try await service.writeNotes { vault in
+            return HTTP.json(try await service.write { vault in
                 let id = try vault.resolveNote(ref)
                 try vault.editNote(id, changes, expectedHash: hash)
-                return (try NoteRoutes.json(id, vault), [.sideFile(Note.path(for: id))])
+                return try NoteRoutes.json(id, vault)
             })
         }
         api.post("notes/:ref/pin") { _, context in try await pin(try NoteRoutes.reference(context), true) }
         api.post("notes/:ref/unpin") { _, context in try await pin(try NoteRoutes.reference(context), false) }
         api.delete("notes/:ref") { _, context in
             let ref = try NoteRoutes.reference(context)
-            try await service.writeNotes { vault in
+            try await service.write { vault in
                 let id = try vault.resolveNote(ref)
                 try vault.deleteNotes([id])
-                return ((), [.sideFile(Note.path(for: id))])
+                return ()
             }
             return HTTP.noContent()
         }
@@ -75,22 +75,22 @@ struct NoteRoutes {
                 throw APIError.missingField("line", example: "{\"line\": 3} or {\"lines\": [3, 4]} (lines count from 1)")
             }
             let wanted = lines
-            let json = try await service.writeNotes { vault in
+            let json = try await service.write { vault in
                 let id = try vault.resolveNote(ref)
                 let made = try vault.createTasks(fromNote: id, lines: wanted)
                 let json = "{\"tasks\":[" + made.tasks.map(TaskJSON.encode).joined(separator: ",") + "],\"note\":"
                     + (try NoteRoutes.json(id, vault)) + "}"
-                return (json, made.tasks.map { .task(kind: .created, id: $0.id) } + [.sideFile(made.note.path)])
+                return json
             }
             return HTTP.json(json, status: .created)
         }
     }
 
     func pin(_ ref: String, _ pinned: Bool) async throws -> Response {
-        HTTP.json(try await service.writeNotes { vault in
+        HTTP.json(try await service.write { vault in
             let id = try vault.resolveNote(ref)
             try vault.setNotePinned(id, pinned)
-            return (try NoteRoutes.json(id, vault), [.sideFile(Note.path(for: id))])
+            return try NoteRoutes.json(id, vault)
         })
     }
 

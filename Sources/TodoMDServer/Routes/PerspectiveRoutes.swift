@@ -45,7 +45,7 @@ struct PerspectiveRoutes {
             guard case .object = body else { throw APIError.expectedObject("the perspective") }
             let json = try await service.write { vault in
                 let created = try vault.createPerspective(Perspective(json: body, id: ""))
-                return (Self.json(created, vault: vault).compact(), [])
+                return Self.json(created, vault: vault).compact()
             }
             return HTTP.json(json, status: .created)
         }
@@ -57,25 +57,25 @@ struct PerspectiveRoutes {
                 var p = Perspective(json: body, id: id)
                 p.id = id
                 try vault.savePerspective(p)
-                return (Self.json(try vault.perspective(id), vault: vault).compact(), [])
+                return Self.json(try vault.perspective(id), vault: vault).compact()
             })
         }
         api.delete("perspectives/:id") { _, context in
             let id = try Self.id(context)
-            try await service.write { vault in (try vault.deletePerspective(id), []) }
+            try await service.write { vault in try vault.deletePerspective(id) }
             return HTTP.noContent()
         }
         api.post("perspectives/:id/duplicate") { _, context in
             let id = try Self.id(context)
             let json = try await service.write { vault in
-                (Self.json(try vault.duplicatePerspective(id), vault: vault).compact(), [])
+                Self.json(try vault.duplicatePerspective(id), vault: vault).compact()
             }
             return HTTP.json(json, status: .created)
         }
         api.post("perspectives/:id/move") { request, context in
             let id = try Self.id(context)
             let before = try await HTTP.body(request)["before"]?.stringValue
-            try await service.write { vault in (try vault.movePerspective(id, before: before), []) }
+            try await service.write { vault in try vault.movePerspective(id, before: before) }
             return HTTP.noContent()
         }
     }

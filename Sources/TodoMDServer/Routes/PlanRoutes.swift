@@ -24,7 +24,7 @@ struct PlanRoutes {
             let ref = try TaskRoutes(service: service).reference(context)
             return HTTP.json(try await service.write { vault in
                 let task = try vault.removeFromPlan(vault.resolve(ref))
-                return (TaskJSON.encode(task), [.task(kind: .updated, id: task.id)])
+                return TaskJSON.encode(task)
             })
         }
         api.post("tasks/:ref/plan/move") { request, context in
@@ -33,7 +33,7 @@ struct PlanRoutes {
             let before = body["before"]?.stringValue
             try await service.write { vault in
                 try vault.reorderPlanned(vault.resolve(ref), before: try before.map { try vault.resolve($0) })
-                return ((), [])
+                return ()
             }
             return HTTP.noContent()
         }
@@ -58,7 +58,7 @@ struct PlanRoutes {
             let slot = try Self.slot(body, vault)
             let id = try vault.resolve(ref)
             let task = try vault.replan(id, region: slot.region, bucket: slot.bucket, on: slot.date)
-            return (TaskJSON.encode(task), [.task(kind: .updated, id: task.id)])
+            return TaskJSON.encode(task)
         })
     }
 
@@ -75,7 +75,7 @@ struct PlanRoutes {
             let task = try vault.addPlanned(draft, on: slot.date ?? vault.clock.today,
                                             region: slot.region ?? .current(at: vault.clock),
                                             bucket: slot.bucket ?? .misc)
-            return (TaskJSON.encode(task), [.task(kind: .created, id: task.id)])
+            return TaskJSON.encode(task)
         }
         return HTTP.json(json, status: .created)
     }

@@ -52,7 +52,7 @@ struct TaskRoutes {
                 let date = try DateInput.require(text, field: "date", today: vault.clock.today)
                 let tasks = try vault.rescheduleOverdue(to: date)
                 let json = "{\"tasks\":[" + tasks.map(TaskJSON.encode).joined(separator: ",") + "]}"
-                return (json, tasks.map { .task(kind: .updated, id: $0.id) })
+                return json
             })
         }
     }
@@ -85,7 +85,7 @@ struct TaskRoutes {
         let json = try await service.write { vault in
             let draft = try vault.draft(text: text?.stringValue, fields: fields, source: "user")
             let task = try vault.add(draft)
-            return (TaskJSON.encode(task), [.task(kind: .created, id: task.id)])
+            return TaskJSON.encode(task)
         }
         return HTTP.json(json, status: .created)
     }
@@ -96,7 +96,7 @@ struct TaskRoutes {
             let id = try vault.resolveIncludingClosed(ref)
             let (changes, body) = try TaskInput.changes(from: fields, today: vault.clock.today)
             let task = try vault.update(id, changes, body: body)
-            return (TaskJSON.encode(task), [.task(kind: .updated, id: id)])
+            return TaskJSON.encode(task)
         })
     }
 
@@ -104,7 +104,7 @@ struct TaskRoutes {
         try await service.write { vault in
             let id = try vault.resolveIncludingClosed(ref)
             try vault.delete(id)
-            return ((), [.task(kind: .deleted, id: id)])
+            return ()
         }
         return HTTP.noContent()
     }
@@ -112,12 +112,7 @@ struct TaskRoutes {
     func complete(_ ref: String) async throws -> Response {
         HTTP.json(try await service.write { vault in
             let id = try vault.resolveIncludingClosed(ref)
-            let done = try vault.complete(id)
-            var events: [VaultEvent] = done.completed.id == id
-                ? [.task(kind: .updated, id: id)]
-                : [.task(kind: .deleted, id: id), .task(kind: .created, id: done.completed.id)]
-            if let next = done.next { events.append(.task(kind: .created, id: next.id)) }
-            return (TaskJSON.encode(done.completed), events)
+            return TaskJSON.encode(try vault.complete(id).completed)
         })
     }
 
@@ -125,7 +120,7 @@ struct TaskRoutes {
         HTTP.json(try await service.write { vault in
             let id = try vault.resolveIncludingClosed(ref)
             let task = try body(vault, id)
-            return (TaskJSON.encode(task), [.task(kind: .updated, id: task.id)])
+            return TaskJSON.encode(task)
         })
     }
 
@@ -138,7 +133,7 @@ struct TaskRoutes {
         try await service.write { vault in
             let id = try vault.resolve(ref)
             try vault.move(id, before: try before.map { try vault.resolve($0) }, inView: view)
-            return ((), [])
+            return ()
         }
         return HTTP.noContent()
     }
