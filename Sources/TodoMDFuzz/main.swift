@@ -171,6 +171,7 @@ enum CodecFuzzCheck {
 #if TODOMD_FUZZ
 
 /// libFuzzer's entry point for programs that keep their own `main`.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 @_silgen_name("LLVMFuzzerRunDriver")
 func LLVMFuzzerRunDriver(
     _ argc: UnsafeMutablePointer<Int32>,

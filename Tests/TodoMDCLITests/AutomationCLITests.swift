@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-@testable import TodoMDCLI
 import TodoMDKit
 import TodoMDTestSupport
+@testable import TodoMDCLI
 
 @Suite struct AutomationURLActionCLITests {
     @Test func anAddLinkCreatesAShortcutTask() async throws {

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-@testable import TodoMDCLI
 import TodoMDKit
 import TodoMDTestSupport
+@testable import TodoMDCLI
 
 @Suite struct CLIStoryTests {
     /// The README story: make a vault, add tasks, drop in another program's file, see views,

@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
 import Testing
-@testable import TodoMDCLI
 import TodoMDKit
 import TodoMDTestSupport
+@testable import TodoMDCLI
 
 // How the command line answers errors (§19): one exit code per kind, the hint in `todomd` words.
 

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-@testable import TodoMDCLI
 import TodoMDKit
 import TodoMDTestSupport
+@testable import TodoMDCLI
 
 // `todomd perspective …`, `list --perspective`, quick filter flags and `projects --order`
 // (§10, §19, §21). Golden strings for human output; the fixed clock says Saturday 2026-11-21

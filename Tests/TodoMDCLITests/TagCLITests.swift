@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-@testable import TodoMDCLI
 import TodoMDKit
 import TodoMDTestSupport
+@testable import TodoMDCLI
 
 @Suite("todomd tag and init's categories")
 struct TagCLITests {

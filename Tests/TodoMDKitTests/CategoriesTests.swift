@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import TodoMDKit
 import TodoMDTestSupport
+@testable import TodoMDKit
 
 @Suite("Categories (§15)")
 struct CategoriesTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import TodoMDKit
 import TodoMDTestSupport
+@testable import TodoMDKit
 
 /// The field table (``TaskFieldSpec/table``) is the one list of task fields: every layer derived
 /// from it must carry every field. Each test here runs once per field, so a field added to the

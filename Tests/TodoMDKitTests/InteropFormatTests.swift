@@ -1,10 +1,10 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
 import TodoMDTestSupport
 @testable import TodoMDKit
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 
 /// The pure format codecs of docs/interop.md: each test names the table row it proves.
 enum InteropFixture {

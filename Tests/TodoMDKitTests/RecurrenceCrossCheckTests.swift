@@ -195,6 +195,8 @@ private enum Oracle {
         let limit: Int
         let horizon: Int?
         let after: String?
+        // swift-format-ignore: AlwaysUseLowerCamelCase
+        // The oracle's JSON key.
         let next_rule: String?
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import TodoMDKit
 import TodoMDTestSupport
+@testable import TodoMDKit
 
 /// Completing repeating tasks (§11, §21): history, the successor's dates, COUNT and UNTIL.
 @Suite struct RepeatingTaskTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import TodoMDKit
 import TodoMDTestSupport
+@testable import TodoMDKit
 
 /// The core's request types that every front end builds from the words it was given.
 @Suite struct RequestTests {

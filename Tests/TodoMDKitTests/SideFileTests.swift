@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import TodoMDKit
 import TodoMDTestSupport
+@testable import TodoMDKit
 
 /// The one side-file abstraction: each document declares what a broken file means, and loading,
 /// saving and updating follow it the same way for all of them.

@@ -67,7 +67,7 @@ struct Sync: VaultCommand {
             }
         }
         let signals = Watch.onInterrupt { task.cancel() }
-        defer { signals.forEach { $0.cancel() } }
+        defer { for signal in signals { signal.cancel() } }
         try await task.value
         if !output.json { context.line("Stopped.") }
     }

@@ -28,7 +28,7 @@ struct Watch: VaultCommand {
         let signals = Self.onInterrupt { continuation.finish() }
         defer {
             watcher.stop()
-            signals.forEach { $0.cancel() }
+            for signal in signals { signal.cancel() }
         }
         if !output.json {
             context.line("Watching \(vault.folder.root) (\(watcher.activeMode)). Press Ctrl-C to stop.")

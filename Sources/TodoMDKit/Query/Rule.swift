@@ -32,7 +32,9 @@ public indirect enum RuleNode: Sendable, Equatable {
 public struct RuleGroup: Sendable, Equatable {
     /// The boolean operators of §10.
     public enum Operator: String, Sendable, CaseIterable {
-        case and = "AND", or = "OR", not = "NOT"
+        case and = "AND"
+        case or = "OR"
+        case not = "NOT"
     }
 
     /// The operator as written; an unknown one makes the group neutral.

@@ -275,7 +275,7 @@ public indirect enum JSONValue: Sendable, Equatable {
 
         mutating func string() throws -> String {
             index += 1  // opening quote
-            var out = [UInt8]()
+            var out: [UInt8] = []
             while index < bytes.count {
                 let c = bytes[index]
                 if c == UInt8(ascii: "\"") {

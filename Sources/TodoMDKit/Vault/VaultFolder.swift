@@ -153,7 +153,7 @@ public struct VaultFolder: Sendable {
         var total = 0
         while total < bytes.count {
             let n = bytes.withUnsafeMutableBytes { raw in
-                Glibc_read(fd, raw.baseAddress.map { $0 + total }, raw.count - total)
+                posixRead(fd, raw.baseAddress.map { $0 + total }, raw.count - total)
             }
             if n < 0 {
                 if errno == EINTR { continue }
@@ -201,7 +201,7 @@ public struct VaultFolder: Sendable {
         var written = 0
         while written < bytes.count {
             let n = bytes.withUnsafeBytes { raw in
-                Glibc_write(fd, raw.baseAddress.map { $0 + written }, raw.count - written)
+                posixWrite(fd, raw.baseAddress.map { $0 + written }, raw.count - written)
             }
             if n < 0 {
                 if errno == EINTR { continue }
@@ -244,7 +244,7 @@ public struct VaultFolder: Sendable {
         let target = path(destination)
         try makeFolders((target as NSString).deletingLastPathComponent)
         guard !exists(destination) else { throw TodoError.conflict(path: destination) }
-        guard Glibc_rename(path(id), target) == 0 else {
+        guard posixRename(path(id), target) == 0 else {
             throw TodoError.io(path: id, reason: String(cString: strerror(errno)))
         }
         audit?.recordMove(id, to: destination)
@@ -270,11 +270,11 @@ public struct VaultFolder: Sendable {
 
 // Module-qualified names for the POSIX calls whose Swift names collide with methods here.
 #if canImport(Glibc)
-private let Glibc_read = Glibc.read
-private let Glibc_write = Glibc.write
-private let Glibc_rename = Glibc.rename
+private let posixRead = Glibc.read
+private let posixWrite = Glibc.write
+private let posixRename = Glibc.rename
 #elseif canImport(Darwin)
-private let Glibc_read = Darwin.read
-private let Glibc_write = Darwin.write
-private let Glibc_rename = Darwin.rename
+private let posixRead = Darwin.read
+private let posixWrite = Darwin.write
+private let posixRename = Darwin.rename
 #endif

@@ -165,7 +165,11 @@ final class InotifySource: ChangeSource {
 
     // MARK: - Watches
 
-    private enum WatchResult { case added(Int32), gone, limitReached }
+    private enum WatchResult {
+        case added(Int32)
+        case gone
+        case limitReached
+    }
 
     private func addWatch(_ relative: String) -> WatchResult {
         let path = relative.isEmpty ? root : root + "/" + relative
