@@ -71,12 +71,12 @@ struct CategoriesTests {
         try v.task("a.md", title: "T", "tags: [house, misc]")
         let vault = try v.open()
         try vault.writeDefaultCategories()
-        try vault.moveCategory("travel", before: "house")
-        try vault.moveCategory("House", before: nil)
+        try vault.reorderCategory("travel", before: "house")
+        try vault.reorderCategory("House", before: nil)
         #expect(try vault.categories().map(\.tag) == ["travel", "garage", "printing", "vehicle", "tech", "finance", "shopping", "house"])
-        try vault.removeCategory("garage")
+        try vault.rereorderCategory("garage")
         #expect(try vault.categories().count == 7)
-        #expect(throws: CategoryError.categoryNotFound("nope")) { try vault.moveCategory("nope", before: nil) }
+        #expect(throws: CategoryError.categoryNotFound("nope")) { try vault.reorderCategory("nope", before: nil) }
         let tags = try vault.tagSummaries().tags
         #expect(tags.last == TagSummary(tag: "misc", name: "misc", icon: nil, color: nil, count: 1, isCategory: false))
         #expect(tags.first { $0.tag == "house" }?.count == 1)
@@ -92,7 +92,7 @@ struct CategoriesTests {
         try v.task("a.md", title: "T", "tags: [house]")
         let vault = try v.open()
         #expect(throws: TodoError.self) { try vault.editCategory("house", CategoryChanges(icon: "🏠")) }
-        #expect(throws: TodoError.self) { try vault.moveCategory("house", before: nil) }
+        #expect(throws: TodoError.self) { try vault.reorderCategory("house", before: nil) }
         #expect(try vault.writeDefaultCategories() == false)
         #expect(try v.text(".tags.json") == text)
         // Listing still works, with a warning that names the file.
@@ -108,7 +108,7 @@ struct CategoriesTests {
         let snapshot = try vault.categoryFile()
         try v.write(".tags.json", #"{"version": 1, "tags": {}}"#)
         var changed = snapshot.value
-        changed.move(tag: "travel", before: "house")
+        changed.reorder(tag: "travel", before: "house")
         #expect(throws: TodoError.conflict(path: ".tags.json")) {
             try vault.sideFile(CategoryFile.self).save(changed, over: snapshot)
         }

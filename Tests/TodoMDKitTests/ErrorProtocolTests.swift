@@ -171,12 +171,12 @@ struct FormerMessageSiteTests {
             try v.task("a.md", title: "A")
             try v.write(".order.json", "[1]")
             // Reads go on with the default order and a warning; a reorder refuses to write over it.
-            try v.open().move("a.md", before: nil, inView: "inbox")
+            try v.open().reorder("a.md", before: nil, inView: "inbox")
         },
         FormerMessageSite("reorder a task outside the view", expect: TodoError.notInView("a.md", view: "flagged")) {
             let v = try TemporaryVault()
             try v.task("a.md", title: "A")
-            try v.open().move("a.md", before: nil, inView: "flagged")
+            try v.open().reorder("a.md", before: nil, inView: "flagged")
         },
         FormerMessageSite("reorder an unplanned task", expect: TodoError.notPlanned("a.md")) {
             let v = try TemporaryVault()

@@ -149,7 +149,7 @@ private func views(_ json: [String: Any]) -> [String: [String]] {
             """
         try v.write(".order.json", original)
         let vault = try v.open()
-        try vault.move("a.md", before: "c.md", inView: "inbox")
+        try vault.reorder("a.md", before: "c.md", inView: "inbox")
 
         let after = try parseJSON(v.text(".order.json"))
         let before = try parseJSON(original)
@@ -178,9 +178,9 @@ private func views(_ json: [String: Any]) -> [String: [String]] {
         try put(v, "b.md", 1)
         try put(v, "c.md", 2)
         let vault = try v.open()
-        try vault.move("a.md", before: nil, inView: "inbox")
+        try vault.reorder("a.md", before: nil, inView: "inbox")
         #expect(try vault.list("inbox").tasks.map(\.id) == ["b.md", "c.md", "a.md"])
-        try vault.move("c.md", before: "b.md", inView: "inbox")
+        try vault.reorder("c.md", before: "b.md", inView: "inbox")
         #expect(try vault.list("inbox").tasks.map(\.id) == ["c.md", "b.md", "a.md"])
     }
 
@@ -190,7 +190,7 @@ private func views(_ json: [String: Any]) -> [String: [String]] {
         try put(v, "b.md", 1)
         let vault = try v.open()
         #expect(!v.exists(".order.json"))
-        try vault.move("b.md", before: "a.md", inView: "inbox")
+        try vault.reorder("b.md", before: "a.md", inView: "inbox")
         let text = try v.text(".order.json")
         let json = try parseJSON(text)
         #expect(views(json)["inbox"] == ["b.md", "a.md"])
@@ -214,7 +214,7 @@ private func views(_ json: [String: Any]) -> [String: [String]] {
         try put(v, "c.md", 2, "area: \"Deep Work\"")
         try v.write(".order.json", #"{"version": 1, "views": {"inbox": ["zz.md"]}}"#)
         let vault = try v.open()
-        try vault.move("c.md", before: "a.md", inView: "area:Deep Work")
+        try vault.reorder("c.md", before: "a.md", inView: "area:Deep Work")
         let json = try parseJSON(v.text(".order.json"))
         #expect(views(json)["inbox"] == ["zz.md"])
         let area = try #require(views(json)["area:Deep Work"])
@@ -232,7 +232,7 @@ private func views(_ json: [String: Any]) -> [String: [String]] {
         try v.write(".order.json", #"{"version": 1, "views": {"inbox": ["x.md", "a.md"]}}"#)
         let vault = try v.open()
         #expect(try vault.list("inbox").tasks.map(\.id) == ["Sub/x.md", "a.md", "b.md"])
-        try vault.move("b.md", before: "a.md", inView: "inbox")
+        try vault.reorder("b.md", before: "a.md", inView: "inbox")
         #expect(try vault.list("inbox").tasks.map(\.id) == ["Sub/x.md", "b.md", "a.md"])
     }
 
@@ -243,9 +243,9 @@ private func views(_ json: [String: Any]) -> [String: [String]] {
         let original = #"{"version": 1, "views": {"inbox": ["a.md"]}, "x": 1}"#
         try v.write(".order.json", original)
         let vault = try v.open()
-        #expect(throws: (any Error).self) { try vault.move("w.md", before: nil, inView: "inbox") }
-        #expect(throws: (any Error).self) { try vault.move("a.md", before: "w.md", inView: "inbox") }
-        #expect(throws: (any Error).self) { try vault.move("a.md", before: nil, inView: "nope") }
+        #expect(throws: (any Error).self) { try vault.reorder("w.md", before: nil, inView: "inbox") }
+        #expect(throws: (any Error).self) { try vault.reorder("a.md", before: "w.md", inView: "inbox") }
+        #expect(throws: (any Error).self) { try vault.reorder("a.md", before: nil, inView: "nope") }
         #expect(try v.text(".order.json") == original)
     }
 
@@ -255,7 +255,7 @@ private func views(_ json: [String: Any]) -> [String: [String]] {
         try put(v, "b.md", 1)
         try v.write(".order.json", "{ not json")
         let vault = try v.open()
-        #expect(throws: (any Error).self) { try vault.move("b.md", before: "a.md", inView: "inbox") }
+        #expect(throws: (any Error).self) { try vault.reorder("b.md", before: "a.md", inView: "inbox") }
         #expect(try v.text(".order.json") == "{ not json")
         // Listing still works, by created.
         #expect(try vault.list("inbox").tasks.map(\.id) == ["a.md", "b.md"])

@@ -264,9 +264,9 @@ private func richVault(withOrder: Bool = true) throws -> TemporaryVault {
         #expect(try order() == ["alpha", copy2.id, "alpha-copy", "beta", "gamma"])
         try vault.deletePerspective(copy2.id)
 
-        try vault.movePerspective("gamma", before: "alpha")
+        try vault.reorderPerspective("gamma", before: "alpha")
         #expect(try order() == ["gamma", "alpha", "alpha-copy", "beta"])
-        try vault.movePerspective("alpha", before: nil)
+        try vault.reorderPerspective("alpha", before: nil)
         #expect(try order() == ["gamma", "alpha-copy", "beta", "alpha"])
         try vault.deletePerspective("alpha-copy")
         #expect(try order() == ["gamma", "beta", "alpha"])
@@ -282,8 +282,8 @@ private func richVault(withOrder: Bool = true) throws -> TemporaryVault {
         try vault.savePerspective(today)
         #expect(try vault.perspective(today.id).name == "My Today")
 
-        #expect(throws: TodoError.unknownPerspective("nope")) { try vault.movePerspective("nope", before: nil) }
-        #expect(throws: TodoError.unknownPerspective("nope")) { try vault.movePerspective("beta", before: "nope") }
+        #expect(throws: TodoError.unknownPerspective("nope")) { try vault.reorderPerspective("nope", before: nil) }
+        #expect(throws: TodoError.unknownPerspective("nope")) { try vault.reorderPerspective("beta", before: "nope") }
         #expect(throws: TodoError.unknownPerspective("nope")) { try vault.deletePerspective("nope") }
         #expect(throws: TodoError.unknownPerspective("nope")) { try vault.perspective("nope") }
     }
@@ -490,7 +490,7 @@ private func richVault(withOrder: Bool = true) throws -> TemporaryVault {
         p.name = "Mine"
         #expect(throws: TodoError.readOnlyPerspective(id)) { try vault.savePerspective(p) }
         #expect(throws: TodoError.readOnlyPerspective(id)) { try vault.deletePerspective(id) }
-        #expect(throws: (any Error).self) { try vault.movePerspective(id, before: nil) }
+        #expect(throws: (any Error).self) { try vault.reorderPerspective(id, before: nil) }
         #expect(!v.exists(".perspectives.json"))
     }
 
@@ -529,7 +529,7 @@ private func richVault(withOrder: Bool = true) throws -> TemporaryVault {
         let vault = try v.open()
         #expect(try vault.run(vault.perspective("mine")).ids == ["c.md", "a.md", "b.md", "d.md"])
 
-        try vault.move("b.md", before: "c.md", inView: "perspective:mine")
+        try vault.reorder("b.md", before: "c.md", inView: "perspective:mine")
         let saved = try vault.perspective("mine").manualOrder ?? []
         #expect(saved.filter { $0 != "gone.md" }.prefix(3) == ["b.md", "c.md", "a.md"])
         #expect(saved.contains("gone.md"), "entries for missing files are kept")
@@ -545,7 +545,7 @@ private func richVault(withOrder: Bool = true) throws -> TemporaryVault {
         let p = try vault.createPerspective(draft)
         let before = try v.text(".perspectives.json")
         #expect(try vault.run(p).ids == ["a.md", "b.md", "c.md", "d.md"])
-        try vault.move("d.md", before: "a.md", inView: "perspective:\(p.id)")
+        try vault.reorder("d.md", before: "a.md", inView: "perspective:\(p.id)")
         #expect(try vault.run(vault.perspective(p.id)).ids == ["d.md", "a.md", "b.md", "c.md"])
         let order = try JSONValue.parse(try v.text(".order.json"))
         #expect(order["views"]?["perspective:\(p.id)"]?.arrayValue?.first == .string("d.md"))

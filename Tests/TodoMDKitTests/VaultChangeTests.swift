@@ -97,7 +97,7 @@ import TodoMDTestSupport
         let (note, noteChange) = vault.recordingChanges { try vault.addNote(title: "Ideas") }
         #expect(noteChange == VaultChange(notes: [try note.get().path]))
 
-        (_, change) = vault.recordingChanges { try vault.move(new.id, before: nil, inView: "inbox") }
+        (_, change) = vault.recordingChanges { try vault.reorder(new.id, before: nil, inView: "inbox") }
         #expect(change == VaultChange(sideFiles: [".order.json"]))
     }
 

@@ -193,7 +193,7 @@ struct PerspectiveMove: VaultCommand {
     @Option(help: "Put it before this perspective (default: at the end).") var before: String?
     @OptionGroup var global: GlobalOptions
     func run(_ context: CommandContext) throws {
-        try context.openVault().movePerspective(id, before: before)
+        try context.openVault().reorderPerspective(id, before: before)
         context.line("Moved \(id)\(before.map { " before \($0)" } ?? " to the end").")
     }
 }

@@ -105,7 +105,7 @@ struct TagMove: VaultCommand {
     @OptionGroup var global: GlobalOptions
     func run(_ context: CommandContext) throws {
         let vault = try context.openVault()
-        try vault.moveCategory(tag, before: before)
+        try vault.reorderCategory(tag, before: before)
         let order = try vault.categories()
         if output.json {
             context.line(JSONValue.object([("categories", .array(order.map(\.json)))]).compact())
@@ -122,7 +122,7 @@ struct TagRemove: VaultCommand {
     @OptionGroup var global: GlobalOptions
     func run(_ context: CommandContext) throws {
         let vault = try context.openVault()
-        try vault.removeCategory(tag)
+        try vault.rereorderCategory(tag)
         context.line("\(context.style.green("Removed:")) the category of \(tag); tasks keep the tag.")
     }
 }

@@ -279,7 +279,7 @@ struct Move: VaultCommand {
         let vault = try context.openVault()
         let id = try vault.resolve(task)
         let target = try before.map { try vault.resolve($0) }
-        try vault.move(id, before: target, inView: view)
+        try vault.reorder(id, before: target, inView: view)
         context.line("Moved \(id) \(target.map { "before \($0)" } ?? "to the end") in \(view).")
     }
 }

@@ -109,7 +109,7 @@ public struct CategoryFile: Sendable {
     }
 
     /// Moves `tag` before `before` (or to the end when nil); `order` then lists every category.
-    mutating func move(tag: String, before: String?) {
+    mutating func reorder(tag: String, before: String?) {
         var tags = categories.map(\.tag).filter { $0 != tag }
         if let before, let at = tags.firstIndex(of: before) { tags.insert(tag, at: at) } else { tags.append(tag) }
         setOrder(tags)

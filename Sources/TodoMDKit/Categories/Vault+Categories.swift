@@ -82,15 +82,15 @@ extension Vault {
     }
 
     /// Removes a category's metadata; tasks keep the tag.
-    public func removeCategory(_ reference: String) throws {
+    public func rereorderCategory(_ reference: String) throws {
         try sideFile(CategoryFile.self).update { file in
             guard let category = categoryMatching(reference, in: file) else { throw CategoryError.categoryNotFound(reference) }
             file.remove(tag: category.tag)
         }
     }
 
-    /// Moves a category before another (or to the end when `before` is nil).
-    public func moveCategory(_ reference: String, before: String?) throws {
+    /// Reorders the categories: puts this one before another (or last when `before` is nil).
+    public func reorderCategory(_ reference: String, before: String?) throws {
         try sideFile(CategoryFile.self).update { file in
             guard let category = categoryMatching(reference, in: file) else { throw CategoryError.categoryNotFound(reference) }
             var target: String?
@@ -98,7 +98,7 @@ extension Vault {
                 guard let other = categoryMatching(before, in: file) else { throw CategoryError.categoryNotFound(before) }
                 target = other.tag
             }
-            file.move(tag: category.tag, before: target)
+            file.reorder(tag: category.tag, before: target)
         }
     }
 

@@ -92,8 +92,8 @@ extension Vault {
         }
     }
 
-    /// Moves a custom perspective before another one (or to the end).
-    public func movePerspective(_ id: String, before: String?) throws {
+    /// Reorders the perspectives: puts a custom one before another (or last).
+    public func reorderPerspective(_ id: String, before: String?) throws {
         try updatePerspectives { file in
             guard file.perspective(id) != nil else { throw TodoError.unknownPerspective(id) }
             if let before, file.perspective(before) == nil { throw TodoError.unknownPerspective(before) }

@@ -327,12 +327,13 @@ public final class Vault: Sendable {
 
     // MARK: - Manual order
 
-    /// Moves a task within a view's manual order (§9): before `before`, or to the end.
+    /// Reorders a view (§9): puts a task before `before` in its manual order, or last. ("Move"
+    /// in this code always means a file changing folders; a place in an order is "reorder".)
     ///
     /// `viewID` is a built-in view or `perspective:ID`. Only that view's array is rewritten —
     /// in `.order.json`, or in the perspective's own `manual_order` when it has one; unknown
     /// keys and entries for tasks not in the view are kept (after the view's tasks).
-    public func move(_ id: String, before: String?, inView viewID: String) throws {
+    public func reorder(_ id: String, before: String?, inView viewID: String) throws {
         let listing: Listing
         var perspective: Perspective?
         if viewID.hasPrefix("perspective:") {

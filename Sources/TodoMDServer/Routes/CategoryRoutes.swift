@@ -24,14 +24,14 @@ struct CategoryRoutes {
         }
         api.delete("categories/:tag") { _, context in
             let tag = try CategoryRoutes.tag(context)
-            try await service.write { vault in try vault.removeCategory(tag) }
+            try await service.write { vault in try vault.rereorderCategory(tag) }
             return HTTP.noContent()
         }
         api.post("categories/:tag/move") { request, context in
             let tag = try CategoryRoutes.tag(context)
             let before = try NoteRoutes.optionalString(try await HTTP.body(request), "before")
             return HTTP.json(try await service.write { vault in
-                try vault.moveCategory(tag, before: before)
+                try vault.reorderCategory(tag, before: before)
                 return try CategoryRoutes.listing(vault)
             })
         }

@@ -75,7 +75,7 @@ struct PerspectiveRoutes {
         api.post("perspectives/:id/move") { request, context in
             let id = try Self.id(context)
             let before = try await HTTP.body(request)["before"]?.stringValue
-            try await service.write { vault in try vault.movePerspective(id, before: before) }
+            try await service.write { vault in try vault.reorderPerspective(id, before: before) }
             return HTTP.noContent()
         }
     }

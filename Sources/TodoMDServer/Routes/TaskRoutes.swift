@@ -132,7 +132,7 @@ struct TaskRoutes {
         let before = body["before"]?.stringValue
         try await service.write { vault in
             let id = try vault.resolve(ref)
-            try vault.move(id, before: try before.map { try vault.resolve($0) }, inView: view)
+            try vault.reorder(id, before: try before.map { try vault.resolve($0) }, inView: view)
             return ()
         }
         return HTTP.noContent()
