@@ -12,8 +12,9 @@ public final class TaskIndex: Sendable {
     public let path: String
 
     /// Bumped whenever the schema or the meaning of a stored column changes: an index with
-    /// another value is thrown away and rebuilt.
-    static let schemaVersion = "todomd-index-7"
+    /// another value is thrown away and rebuilt. The field columns (from the table of task
+    /// fields) are part of it, so a new field rebuilds old indexes without a bump.
+    static let schemaVersion = "todomd-index-7 " + ContentHash.of(Array(TaskColumns.fieldDefinitions.joined(separator: ",").utf8)).prefix(12)
 
     /// Opens (or creates, or rebuilds) the index at `path`.
     ///
