@@ -13,7 +13,7 @@ public enum TodoMCPServer {
     ///   - source: the `source` of tasks created and the name permissions are checked for
     ///     (§22); nil uses the client's name from its `initialize` request.
     ///   - version: reported to the client as the server's version.
-    public static func run(vault: Vault, source: String?, version: String = "0.1.0") async throws {
+    public static func run(vault: Vault, source: String?, version: String = TodoMDVersion.string) async throws {
         let tools = VaultTools(vault: vault, source: source)
         let server = Server(
             name: "todomd", version: version, title: "todo.md",

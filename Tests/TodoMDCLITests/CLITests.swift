@@ -183,3 +183,36 @@ import TodoMDTestSupport
         }
     }
 }
+
+@Suite struct SearchAndVersionCLITests {
+    @Test func searchFindsTitlesDescriptionsAndBodiesAndShowsWhere() async throws {
+        let t = try TemporaryVault()
+        try t.task("a.md", title: "Call the dentist")
+        try t.task("b.md", title: "Groceries", "description: \"Käse, oat milk\"")
+        try t.task("c.md", title: "Old", "status: done")
+        try t.write("c.md", "---\ntitle: Old\nstatus: done\ncreated: 2026-11-01T10:00:00Z\nsource: user\n---\nThe dentist said no.\n")
+        try t.task("d.md", title: "Unrelated")
+        let human = await t.run("search", "kase", env: ["CLICOLOR_FORCE": "1", "NO_COLOR": ""])
+        #expect(human.code == 0)
+        #expect(human.stdout.contains("Groceries"))
+        #expect(human.stdout.contains("\u{1B}[1mKäse\u{1B}[0m"))  // the match, highlighted
+        let all = await t.run("search", "dentist", "--json")
+        #expect(all.json["view"] as? String == "search")
+        let ids = ((all.json["groups"] as? [[String: Any]]) ?? []).flatMap { ($0["tasks"] as? [[String: Any]]) ?? [] }
+            .compactMap { $0["id"] as? String }
+        #expect(Set(ids) == ["a.md", "c.md"])
+        let open = await t.run("search", "dentist", "--open")
+        #expect(open.stdout.contains("Call the dentist") && !open.stdout.contains("Old"))
+        let plain = await t.run("search", "dentist")
+        #expect(plain.stdout.contains("The dentist said no."))
+        let empty = await t.run("search", " ")
+        #expect(empty.code == 2)
+    }
+
+    @Test func versionComesFromOnePlace() async throws {
+        let t = try TemporaryVault()
+        let run = await t.run("--version")
+        #expect(run.code == 0)
+        #expect(run.stdout == TodoMDVersion.string + "\n")
+    }
+}

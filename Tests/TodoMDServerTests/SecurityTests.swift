@@ -27,6 +27,15 @@ struct SecurityTests {
         }
     }
 
+    @Test func theHealthAnswerSaysWhichTodoMDItIs() async throws {
+        let f = try ServerFixture()
+        try await f.test { client in
+            let r = try await client.get("/api/v1/health")
+            #expect(r.json["status"]?.stringValue == "ok")
+            #expect(r.json["version"]?.stringValue == TodoMDVersion.string)
+        }
+    }
+
     @Test func openingThePrintedURLSetsTheCookie() async throws {
         let f = try ServerFixture(token: Self.token)
         try await f.test { client in

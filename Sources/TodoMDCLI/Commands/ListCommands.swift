@@ -148,3 +148,45 @@ enum NameCountOutput {
         }
     }
 }
+
+/// `todomd search TEXT`: tasks whose title, description or body contain the text (case and
+/// accents ignored), open ones first, each with the line where it matched.
+struct Search: VaultCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Find tasks by their title, description or body.",
+        discussion: "Case and accents are ignored. Human output shows where each task matched; --json prints the listing (view `search`).")
+
+    @Argument(help: "The text to look for (several words are one phrase).")
+    var text: [String]
+
+    @Flag(name: .long, help: "Leave done and cancelled tasks out.")
+    var open = false
+
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        if text.joined().trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("Give the text to search for, e.g. `todomd search dentist`.")
+        }
+    }
+
+    func run(_ context: CommandContext) throws {
+        let query = text.joined(separator: " ")
+        let vault = try context.openVault()
+        let listing = try vault.search(query, includeClosed: !open)
+        if output.json {
+            listing.writeJSON { context.out($0) }
+            context.out("\n")
+            return
+        }
+        let snippets = try vault.snippets(for: listing, query: query)
+        let renderer = TaskRenderer(style: context.style, today: context.clock.today)
+        context.out(renderer.render(listing) { row in
+            guard let snippet = snippets[row.id], snippet.field != "title" else { return nil }
+            let (before, match, after) = snippet.parts
+            return context.style.dim(String(before)) + context.style.bold(String(match)) + context.style.dim(String(after))
+        })
+    }
+}

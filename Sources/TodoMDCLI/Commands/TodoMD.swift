@@ -1,4 +1,5 @@
 import ArgumentParser
+import TodoMDKit
 
 /// The root command: `todomd [--vault PATH] COMMAND`.
 struct TodoMD: ParsableCommand {
@@ -9,11 +10,12 @@ struct TodoMD: ParsableCommand {
             The vault is --vault PATH, else $TODOMD_VAULT, else ~/todo.md. Every listing takes --json.
             Exit codes: 0 success, 1 runtime error, 2 usage error or unknown/ambiguous task, 3 conflict.
             """,
+        version: TodoMDVersion.string,
         subcommands: [
             Init.self, Add.self, List.self,
             Today.self, Inbox.self, Upcoming.self, Anytime.self, Someday.self, Flagged.self, Logbook.self,
             Show.self, Edit.self, Done.self, Reopen.self, Cancel.self, Delete.self, Defer.self, Move.self,
-            Areas.self, Projects.self, Tags.self, TagCommand.self, NoteCommand.self, PerspectiveCommand.self, Doctor.self, Reindex.self, Serve.self, Watch.self,
+            Search.self, Areas.self, Projects.self, Tags.self, TagCommand.self, NoteCommand.self, PerspectiveCommand.self, Doctor.self, Reindex.self, Serve.self, Watch.self,
             MCPCommand.self, Plan.self, Backlog.self,
             Open.self, InstallURLHandler.self, Conflicts.self, Resolve.self, Remind.self, Export.self, Sync.self, Import.self,
         ]

@@ -45,8 +45,9 @@ struct TaskRenderer {
         s.count <= max ? s : String(s.prefix(max - 1)) + "…"
     }
 
-    /// The rows of a listing, with group headers and counts.
-    func render(_ listing: Listing) -> String {
+    /// The rows of a listing, with group headers and counts; `detail` gives a line to show
+    /// under a row (a search's snippet).
+    func render(_ listing: Listing, detail: (TaskRow) -> String? = { _ in nil }) -> String {
         let total = Set(listing.tasks.map(\.id)).count
         var out = style.bold(listing.name) + style.dim("  \(total) task\(total == 1 ? "" : "s")") + "\n"
         let titleWidth = min(48, listing.tasks.map { TaskRenderer.width($0.title) }.max() ?? 0)
@@ -60,6 +61,7 @@ struct TaskRenderer {
             }
             for task in group.tasks {
                 out += row(task, titleWidth: titleWidth) + "\n"
+                if let line = detail(task) { out += "      " + line + "\n" }
             }
         }
         return out

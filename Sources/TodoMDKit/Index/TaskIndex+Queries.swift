@@ -254,6 +254,21 @@ extension TaskIndex {
         }
     }
 
+    /// The searchable text of tasks — title, description, body — by id (for search snippets).
+    func searchableText(_ ids: [String]) throws -> [String: (title: String, description: String?, body: String)] {
+        guard !ids.isEmpty else { return [:] }
+        return try database.read { db in
+            var out: [String: (String, String?, String)] = [:]
+            for chunk in stride(from: 0, to: ids.count, by: 500).map({ Array(ids[$0..<min($0 + 500, ids.count)]) }) {
+                let rows = try Row.fetchAll(db, sql: """
+                    SELECT id, title, description, body FROM task WHERE id IN (\(Self.marks(chunk.count)))
+                    """, arguments: StatementArguments(chunk))
+                for row in rows { out[row[0]] = (row[1], row[2], row[3] ?? "") }
+            }
+            return out
+        }
+    }
+
     // MARK: - Statuses
 
     /// `n` bound parameters: `?, ?, ?`.

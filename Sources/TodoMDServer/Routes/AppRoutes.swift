@@ -6,19 +6,22 @@ import TodoMDWeb
 
 /// `/api/v1/health`, `/api/v1/events` and the web app's static files.
 struct AppRoutes {
+    /// The health answer: the server is up, and which todo.md it is.
+    static let health = JSONValue.object([("status", .string("ok")), ("version", .string(TodoMDVersion.string))]).compact()
+
     let service: VaultService
     /// Serve static files from this folder instead of the binary (for working on the UI).
     let webRoot: String?
 
     func register(on router: Router<BasicRequestContext>, api: RouterGroup<BasicRequestContext>) {
-        api.get("health") { _, _ in HTTP.json("{\"status\":\"ok\"}") }
+        api.get("health") { _, _ in HTTP.json(AppRoutes.health) }
         api.get("events") { _, _ in events() }
         router.get("/") { _, _ in try file("index.html") }
         router.get("/:file") { _, context in try file(context.parameters.get("file") ?? "") }
         // HEAD is GET without the body (link checkers, `curl -I`).
         router.head("/") { _, _ in try file("index.html").withoutBody }
         router.head("/:file") { _, context in try file(context.parameters.get("file") ?? "").withoutBody }
-        api.head("health") { _, _ in HTTP.json("{\"status\":\"ok\"}").withoutBody }
+        api.head("health") { _, _ in HTTP.json(AppRoutes.health).withoutBody }
     }
 
     /// The Server-Sent Events stream (§13): every change, once, as it happens.
