@@ -79,6 +79,115 @@ class DataPathTest(BrowserTestCase):
         return wait_for(lambda: self.driver.find_element(By.CSS_SELECTOR, "#detail form.d-form"), message="the task editor")
 
 
+class DeleteTest(DataPathTest):
+    """Point 1: deletes reach the server (a browser's DELETE has no body and no Content-Type)."""
+
+    @classmethod
+    def write_fixtures(cls, vault):
+        write_task(vault, "20261120-0800-sell-the-bike.md", "Sell the bike", due=TODAY, created=created(0))
+        write_task(vault, "20261120-0801-old-receipt-a.md", "Old receipt A", due=TODAY, created=created(1))
+        write_task(vault, "20261120-0802-old-receipt-b.md", "Old receipt B", due=TODAY, created=created(2))
+        write_task(vault, "20261120-0803-keep-me.md", "Keep me", due=TODAY, created=created(3), tags=["money"])
+        write_task(vault, "20261120-0804-call-the-bank.md", "Call the bank", created=created(4),
+                   plan_date=TODAY, region="morning", bucket="misc")
+        os.makedirs(os.path.join(vault, "Notes"))
+        with open(os.path.join(vault, "Notes", "packing-list.md"), "w", encoding="utf-8") as fh:
+            fh.write(note_text("Packing list", "- tent\n"))
+        with open(os.path.join(vault, ".perspectives.json"), "w", encoding="utf-8") as fh:
+            json.dump(PERSPECTIVES, fh)
+        with open(os.path.join(vault, ".tags.json"), "w", encoding="utf-8") as fh:
+            json.dump(TAGS, fh, ensure_ascii=False)
+
+    def test_a_task_from_its_details(self):
+        self.open("#/view/today")
+        self.open_editor("Sell the bike")
+        self.driver.find_element(By.CSS_SELECTOR, '#detail button[aria-label="Delete task"]').click()
+        self.confirm()
+        wait_for(lambda: self.exists(".trash", "20261120-0800-sell-the-bike.md"), message="the file in .trash")
+        self.assertFalse(self.exists("20261120-0800-sell-the-bike.md"))
+        wait_for(lambda: "Sell the bike" not in self.titles(), message="the row to go")
+
+    def test_several_tasks_at_once(self):
+        self.open("#/view/today")
+        self.click('button[aria-label="Select tasks"][aria-pressed="false"]')
+        for title in ("Old receipt A", "Old receipt B"):
+            self.click('button[aria-label="Select %s"]' % title)
+        bar = self.driver.find_element(By.ID, "bulk-bar")
+        wait_for(lambda: "2 selected" in bar.text, message="two tasks selected")
+        bar.find_element(By.CSS_SELECTOR, ".bulk-btn.danger").click()
+        self.confirm()
+        wait_for(lambda: self.exists(".trash", "20261120-0801-old-receipt-a.md") and self.exists(".trash", "20261120-0802-old-receipt-b.md"),
+                 message="both files in .trash")
+        wait_for(lambda: any("Deleted 2 tasks." in t for t in self.toast_texts()), message="the toast")
+        self.assertTrue(self.exists("20261120-0803-keep-me.md"))
+        self.driver.find_element(By.CSS_SELECTOR, "#bulk-bar .btn").click()  # Done
+
+    def test_a_note(self):
+        self.open("#/notes/packing-list", wait_list=False)
+        wait_for(lambda: self.driver.find_element(By.ID, "note-body").get_attribute("value") == "- tent\n", message="the note")
+        self.driver.find_element(By.CSS_SELECTOR, 'button[aria-label="Delete note"]').click()
+        self.confirm()
+        wait_for(lambda: self.exists(".trash", "Notes", "packing-list.md"), message="the note in .trash/Notes")
+        self.assertFalse(self.exists("Notes", "packing-list.md"))
+        wait_for(lambda: self.driver.current_url.endswith("#/notes"), message="back to the notes list")
+
+    def test_a_perspective(self):
+        self.open("#/perspective/errands")
+        self.driver.find_element(By.CSS_SELECTOR, 'button[aria-label="Edit perspective"]').click()
+        wait_for(lambda: self.driver.find_element(By.CSS_SELECTOR, "dialog[open].pe-sheet"), message="the perspective editor")
+        self.confirm("Delete")  # the sheet's Delete button…
+        self.confirm("Delete")  # …and the confirmation
+        wait_for(lambda: "errands" not in json.loads(self.file(".perspectives.json"))["perspectives"],
+                 message="the perspective gone from .perspectives.json")
+        wait_for(lambda: self.driver.current_url.endswith("#/view/today"), message="back to Today")
+
+    def test_a_category(self):
+        self.open("#/view/today")
+        self.driver.find_element(By.CSS_SELECTOR, '#sidebar button[aria-label="Edit categories"]').click()
+        self.driver.find_element(By.CSS_SELECTOR, 'dialog[open] button[aria-label="Remove the category Money"]').click()
+        self.confirm("Remove")
+        wait_for(lambda: "money" not in json.loads(self.file(".tags.json"))["tags"], message="the category gone from .tags.json")
+        self.assertEqual(frontmatter(self.path("20261120-0803-keep-me.md"))["tags"], ["money"], "tasks keep the tag")
+        self.driver.find_element(By.CSS_SELECTOR, 'dialog[open] .sheet-head button[aria-label="Close"]').click()
+
+    def test_back_to_backlog_from_the_planner(self):
+        self.driver.get(self.url + "#/plan/morning")
+        move = wait_for(lambda: self.driver.find_element(By.CSS_SELECTOR, '#plan-view button[aria-label="Move Call the bank"]'),
+                        message="the planned task")
+        move.click()
+        wait_for(lambda: [b for b in self.driver.find_elements(By.CSS_SELECTOR, "dialog[open] .sheet-foot .btn")
+                          if b.text == "Back to Backlog"], message="the Back to Backlog button")[0].click()
+        fm = wait_for(lambda: (lambda f: f if f.get("region") == "backlog" else None)(frontmatter(self.path("20261120-0804-call-the-bank.md"))),
+                      message="region: backlog in the file")
+        self.assertEqual(fm.get("bucket"), "none")
+        self.assertIsNone(fm.get("plan_date"))
+        wait_for(lambda: any("Moved to the Backlog." in t for t in self.toast_texts()), message="the toast")
+
+    def test_an_untouched_new_note_leaves_no_file(self):
+        self.open("#/notes", wait_list=False)
+        notes = lambda *parts: sorted(os.listdir(os.path.join(self.vault, *parts))) if self.exists(*parts) else []
+        before, trashed = notes("Notes"), notes(".trash", "Notes")
+        self.driver.find_element(By.CSS_SELECTOR, 'button[aria-label="New note"]').click()
+        wait_for(lambda: self.driver.find_element(By.ID, "note-title").get_attribute("value") == "New note", message="the new note")
+        time.sleep(1.2)  # longer than the autosave delay
+        self.assertEqual(notes("Notes"), before, "a file for an empty note")
+        # Leaving it (to the list, then elsewhere) keeps the folder as it was.
+        self.driver.find_element(By.CSS_SELECTOR, '#sidebar a.nav-item[href="#/notes"]').click()
+        wait_for(lambda: self.driver.current_url.endswith("#/notes"), message="the list")
+        self.open("#/view/today")
+        time.sleep(0.5)
+        self.assertEqual(notes("Notes"), before, "a file for an empty note")
+        self.assertEqual(notes(".trash", "Notes"), trashed, "nothing had to be thrown away either")
+        # One that gets some text is written, under its own title's name.
+        self.open("#/notes", wait_list=False)
+        self.driver.find_element(By.CSS_SELECTOR, 'button[aria-label="New note"]').click()
+        wait_for(lambda: self.driver.find_element(By.ID, "note-body"), message="the new note")
+        self.driver.find_element(By.ID, "note-body").send_keys("Call the plumber about the tap")
+        wait_for(lambda: self.exists("Notes", "new-note.md"), timeout=6, message="the note's file")
+        self.assertIn("Call the plumber about the tap", self.file("Notes", "new-note.md"))
+        wait_for(lambda: self.driver.current_url.endswith("#/notes/new-note"), message="the note's own address")
+
+
 class UndoRepeatTest(DataPathTest):
     """Point 3: Undo of completing a repeating task takes the next occurrence away again."""
 
