@@ -354,3 +354,23 @@ class EditorConflictTest(DataPathTest):
         self.assertIn("- sand", self.file("Notes", "plans-conflict-copy.md"))
         self.assertIn("- varnish", self.file("Notes", "plans.md"))
         wait_for(lambda: any("conflict copy" in t for t in self.toast_texts()), message="the toast saying so")
+
+
+class QuickEntryTimeTest(DataPathTest):
+    """Point 9: "on march 1 at 7pm" leaves neither "on" nor "at 7pm" in the title, and says the time
+    was not kept."""
+
+    def test_on_a_date_at_a_time(self):
+        self.open("#/view/inbox")
+        before = set(task_files(self.vault))
+        box = self.driver.find_element(By.CSS_SELECTOR, 'input[aria-label="Quick entry"]')
+        box.click()
+        box.send_keys("Dinner with Ann on march 1 at 7pm")
+        preview = self.driver.find_element(By.ID, "quick-preview")
+        wait_for(lambda: "time “at 7pm” not kept" in preview.text, message="the preview's warning")
+        self.assertTrue(preview.text.startswith("Dinner with Ann · due Mon 1 Mar 2027"), preview.text)
+        box.send_keys(Keys.ENTER)
+        new = wait_for(lambda: set(task_files(self.vault)) - before, message="the task file")
+        fm = frontmatter(self.path(new.pop()))
+        self.assertEqual(fm["title"], "Dinner with Ann")
+        self.assertEqual(fm["due"], "2027-03-01")
