@@ -11,7 +11,14 @@ import time
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from harness import DESKTOP, TODAY, BrowserTestCase, frontmatter, set_viewport, task_files, wait_for, write_task
+from harness import DESKTOP, TODAY, BrowserTestCase, frontmatter, set_dark, set_viewport, task_files, wait_for, write_task
+
+try:  # selenium-axe-python
+    from selenium_axe_python import Axe
+except ImportError:  # the older axe-selenium-python, same API
+    from axe_selenium_python import Axe
+
+PHONE = (390, 844)
 
 
 def created(minute):
@@ -38,6 +45,7 @@ class DataPathTest(BrowserTestCase):
         # A test that failed half-way may leave a sheet open over the next test's page.
         self.driver.execute_script("document.querySelectorAll('dialog[open]').forEach(d => d.close())")
         set_viewport(self.driver, *DESKTOP)
+        set_dark(self.driver, False)
         self.check_console()  # a refused write (415, 409 …) is a failed request in the console
 
     def confirm(self, label=None):
@@ -262,7 +270,7 @@ class EditorConflictTest(DataPathTest):
         [b for b in box.find_elements(By.CSS_SELECTOR, "button") if b.text == "Use the file’s"][0].click()
         wait_for(lambda: body.get_attribute("value") == "- tent\n- stove\n", message="the file's version in the field")
         bring_back = wait_for(lambda: [b for b in self.driver.find_elements(By.CSS_SELECTOR, ".toast-action")
-                                       if b.text == "Bring mine back"], message="the way back to the typing")[0]
+                                       if b.text == "Bring mine back"], message="the way back to the typing")[-1]
         bring_back.click()
         wait_for(lambda: body.get_attribute("value") == "- tent\n- sleeping mat", message="the typing back")
         # Merged by hand, then saved over the file's version: nothing lost.
@@ -339,6 +347,48 @@ class EditorConflictTest(DataPathTest):
         wait_for(lambda: self.file("Notes", "ideas.md").endswith("- a shed\n- a pond!"), message="mine in the file")
         wait_for(lambda: self.driver.find_element(By.ID, "note-status").text == "Saved", message="Saved, now true")
         self.assertFalse(self.driver.find_elements(By.ID, "note-conflict"))
+
+    def audit(self, where):
+        self.driver.execute_script("document.querySelectorAll('.toast').forEach(t => t.remove())")
+        time.sleep(0.3)  # transitions settle
+        axe = Axe(self.driver)
+        axe.inject()
+        result = axe.run()
+        self.assertTrue(result["passes"], "axe checked nothing")
+        bad = ["%s %s" % (v["id"], [n["target"] for n in v["nodes"]]) for v in result["violations"]
+               if v.get("impact") in ("serious", "critical")]
+        self.assertEqual(bad, [], "serious or critical accessibility violations at " + where)
+
+    def test_conflict_banners_pass_axe_at_phone_and_desktop_light_and_dark(self):
+        task = "20261120-0802-axe.md"
+        for size in (DESKTOP, PHONE):
+            for dark in (False, True):
+                where = "%dx%d %s" % (size[0], size[1], "dark" if dark else "light")
+                set_viewport(self.driver, *size)
+                set_dark(self.driver, dark)
+                write_task(self.vault, task, "Check the contrast", due=TODAY, created=created(2), body="- one")
+                self.write(note_text("Axe", "- one\n"), "Notes", "axe.md")
+                self.open("#/view/today")
+                self.open_editor("Check the contrast")
+                body = self.driver.find_element(By.ID, "d-body")
+                wait_for(lambda: body.get_attribute("value") == "- one\n", message="the notes")
+                body.click()
+                body.send_keys(Keys.CONTROL, Keys.END)
+                body.send_keys("- two")
+                self.append_line(task, "- three")
+                wait_for(lambda: self.driver.find_element(By.CSS_SELECTOR, "#detail .d-conflict"), timeout=6, message="the banner")
+                self.audit("the task editor's conflict banner, " + where)
+                self.click("#detail .d-conflict .btn:not(.btn-primary)")  # Use the file's
+                self.open("#/notes/axe", wait_list=False)
+                body = wait_for(lambda: self.driver.find_element(By.ID, "note-body"), message="the note")
+                wait_for(lambda: body.get_attribute("value") == "- one\n", message="the note's text")
+                body.send_keys(Keys.CONTROL, Keys.END)
+                body.send_keys("- two")
+                self.write(note_text("Axe", "- one\n- three\n"), "Notes", "axe.md")
+                wait_for(lambda: self.driver.find_elements(By.ID, "note-conflict"), timeout=6, message="the note's banner")
+                self.audit("the note's conflict banner, " + where)
+                self.click("#note-conflict .btn:not(.btn-primary)")
+        self.driver.execute_script("document.querySelectorAll('.toast').forEach(t => t.remove())")
 
     def test_leaving_a_conflicted_note_keeps_the_typing_as_a_copy(self):
         self.write(note_text("Plans", "- paint\n"), "Notes", "plans.md")

@@ -189,7 +189,7 @@ const shownValue = (field, v) => (field === 'tags' ? (v || []).join(', ') : fiel
 function showConflict(field) {
   if (!form || !cur) return;
   const fileText = shownValue(field, cur[field]);
-  status('Not saved: changed in the file');
+  status('Not saved'); // the banner says why
   if (conflictBox && conflictBox.dataset.field === field && conflictBox.dataset.theirs === fileText) return; // shown already
   hideConflict();
   const el = fieldEl(field);
@@ -211,7 +211,8 @@ function showConflict(field) {
     fill(null);
     status('');
     if (typed !== undefined && field !== 'flagged' && typed !== fileText) {
-      toast(`${FIELD_LABEL[field] || 'The field'}: showing the file’s version; yours was not saved.`, { action: 'Bring mine back', timeout: 12000, onAction: () => {
+      const what = (FIELD_LABEL[field] || 'The field').replace(/^The /, '').toLowerCase();
+      toast(`Showing the file’s version of the ${what}; yours was not saved.`, { action: 'Bring mine back', timeout: 12000, onAction: () => {
         const e2 = fieldEl(field);
         if (!e2 || !cur) return;
         editBase.set(field, cur[field]);

@@ -301,7 +301,7 @@ function renderEditor() {
     h('a', { class: 'icon-btn note-back', href: '#/notes', 'aria-label': 'All notes' }, icon('back')),
     h('span', { id: 'note-status', class: 'note-status', role: 'status', 'aria-live': 'polite', text: 'Saved' }),
     h('span', { class: 'grow' }),
-    h('button', { type: 'button', class: 'tool-btn note-preview-btn', 'aria-pressed': 'false', onclick: togglePreview }, icon('book'), h('span', { text: 'Preview' })),
+    h('button', { type: 'button', class: 'tool-btn note-preview-btn', 'aria-pressed': 'false', 'aria-label': 'Preview', onclick: togglePreview }, icon('book'), h('span', { text: 'Preview' })),
     pin,
     h('button', { type: 'button', class: 'icon-btn', 'aria-label': 'Delete note', title: 'Delete', onclick: deleteNote }, icon('trash')));
   const ed = h('article', { id: 'note-editor', class: 'note-editor', 'aria-label': 'Note' }, bar, title, tools, body,
