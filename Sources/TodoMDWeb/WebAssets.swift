@@ -34,6 +34,7 @@ public enum WebAssets {
             ("notes.js", PackageResources.notes_js),
             ("notes.css", PackageResources.notes_css),
             ("categories.js", PackageResources.categories_js),
+            ("undo.js", PackageResources.undo_js),
             ("manifest.webmanifest", PackageResources.manifest_webmanifest),
             ("icon.svg", PackageResources.icon_svg),
             ("icon-192.png", PackageResources.icon_192_png),

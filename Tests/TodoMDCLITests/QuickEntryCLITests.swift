@@ -42,6 +42,15 @@ import TodoMDTestSupport
         #expect(await v.run("add", "Work on report", "--json").json["due"] is NSNull)
     }
 
+    @Test func aTimeAfterTheDateLeavesTheTitleWithAWarning() async throws {
+        let v = try TemporaryVault()
+        let run = await v.run("add", "Dinner on march 1 at 7pm", "--json")
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.json["title"] as? String == "Dinner")
+        #expect(run.json["due"] as? String == "2027-03-01")
+        #expect(run.stderr == "⚠ time “at 7pm” not kept (dates only for now)\n")
+    }
+
     @Test func repeatTakesAPhraseOrAnRRULEAndAnUndatedSeriesGetsItsFirstDate() async throws {
         let v = try TemporaryVault()
         let phrase = await v.run("add", "Stand-up", "--repeat", "every weekday", "--json")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TodoMDKit
 import TodoMDTestSupport
 #if canImport(Glibc)
 import Glibc
@@ -108,7 +109,7 @@ import Glibc
 
         let health = try Connection(port: server.port)
         health.send("GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nConnection: close\r\n\r\n")
-        #expect(health.read(until: "\"ok\"").contains("{\"status\":\"ok\"}"))
+        #expect(health.read(until: "\"ok\"").contains("{\"status\":\"ok\",\"version\":\"\(TodoMDVersion.string)\"}"))
 
         let events = try Connection(port: server.port)
         events.send("GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")

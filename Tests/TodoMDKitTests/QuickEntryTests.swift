@@ -169,10 +169,67 @@ import Testing
         ("Clean plan sun then rest", QuickEntryResult(title: "Clean then rest", scheduled: date("2026-11-22"))),
         ("Mon", QuickEntryResult(title: "", due: date("2026-11-23"))),
         ("Call thurs", QuickEntryResult(title: "Call", due: date("2026-11-26"))),
-        ("Meet Bob wednesday at noon", QuickEntryResult(title: "Meet Bob at noon", due: date("2026-11-25"))),
+        ("Meet Bob wednesday noon", QuickEntryResult(title: "Meet Bob", due: date("2026-11-25")).warning("noon")),
     ])
     func shortWeekdaysCountOnlyAfterAKeywordOrAtTheEnd(line: String, expected: QuickEntryResult) {
         #expect(Self.parse(line) == expected)
+    }
+
+    // MARK: - `on` before a date, a time of day after it
+
+    /// A date phrase takes an `on` before it and a time of day after it: neither stays in the
+    /// title. Times are not kept yet (§24), which the result says; everything else stays.
+    @Test(arguments: [
+        ("Dinner on march 1 at 7pm", QuickEntryResult(title: "Dinner", due: date("2027-03-01")).warning("at 7pm")),
+        ("Dinner on march 1", QuickEntryResult(title: "Dinner", due: date("2027-03-01"))),
+        ("Dinner march 1 at 7pm", QuickEntryResult(title: "Dinner", due: date("2027-03-01")).warning("at 7pm")),
+        ("Dinner ON March 1st, at 7 PM with Ann", QuickEntryResult(title: "Dinner with Ann", due: date("2027-03-01"))
+            .warning("at 7 PM")),
+        ("Call mom tomorrow 3pm", QuickEntryResult(title: "Call mom", due: date("2026-11-22")).warning("3pm")),
+        ("Call mom tomorrow at 3:30pm #family", QuickEntryResult(title: "Call mom", due: date("2026-11-22"), tags: ["family"])
+            .warning("at 3:30pm")),
+        ("Standup on monday at 9", QuickEntryResult(title: "Standup", due: date("2026-11-23")).warning("at 9")),
+        ("Lunch on fri at noon", QuickEntryResult(title: "Lunch", due: date("2026-11-27")).warning("at noon")),
+        ("Launch on 2027-03-01 at 19:00", QuickEntryResult(title: "Launch", due: date("2027-03-01")).warning("at 19:00")),
+        ("Party tonight at midnight", QuickEntryResult(title: "Party", due: date("2026-11-21")).warning("at midnight")),
+        ("Review due on friday at 5p.m.", QuickEntryResult(title: "Review", due: date("2026-11-27")).warning("at 5p.m.")),
+        ("Report scheduled on mon 9am", QuickEntryResult(title: "Report", scheduled: date("2026-11-23")).warning("9am")),
+        // `on` lets a short weekday count, as a keyword does.
+        ("Meet on sat with Bob", QuickEntryResult(title: "Meet with Bob", due: date("2026-11-28"))),
+        // Not a date, or not a time: the words stay.
+        ("Work on the car", QuickEntryResult(title: "Work on the car")),
+        ("Carry on", QuickEntryResult(title: "Carry on")),
+        ("Call mom at 7pm", QuickEntryResult(title: "Call mom at 7pm")),
+        ("Dinner tomorrow at home", QuickEntryResult(title: "Dinner at home", due: date("2026-11-22"))),
+        ("Read chapter tomorrow 3", QuickEntryResult(title: "Read chapter 3", due: date("2026-11-22"))),
+        ("Dinner tomorrow at 13pm", QuickEntryResult(title: "Dinner at 13pm", due: date("2026-11-22"))),
+        ("Bake at 7pm on march 1", QuickEntryResult(title: "Bake at 7pm", due: date("2027-03-01"))),
+        ("Pay due fri on monday", QuickEntryResult(title: "Pay on monday", due: date("2026-11-27"))),
+    ])
+    func onBeforeADateAndATimeAfterItLeaveTheTitle(line: String, expected: QuickEntryResult) {
+        #expect(Self.parse(line) == expected)
+    }
+
+    @Test func theTimeLeftOutIsInThePreview() {
+        #expect(Self.parse("Dinner on march 1 at 7pm").preview(today: Self.today)
+            == "due Mon 1 Mar 2027 · time “at 7pm” not kept (dates only for now)")
+    }
+
+    @Test(arguments: [
+        ("7pm", "19:00", 1), ("7 pm", "19:00", 2), ("7:05am", "07:05", 1), ("12am", "00:00", 1), ("12pm", "12:00", 1),
+        ("at 9", "09:00", 2), ("at 21", "21:00", 2), ("at 9 am", "09:00", 3), ("19:00", "19:00", 1), ("0:30", "00:30", 1),
+        ("at noon", "12:00", 2), ("Midnight,", "00:00", 1), ("11P.M.", "23:00", 1),
+    ])
+    func timesOfDay(text: String, time: String, length: Int) throws {
+        let words = text.split(separator: " ").map(String.init) + ["then"]
+        let match = try #require(TimePhrase.match(in: words, at: 0))
+        #expect(match.time.description == time)
+        #expect(match.length == length)
+    }
+
+    @Test(arguments: ["9", "at", "at home", "13pm", "0am", "24:00", "7:5pm", "7:60", "pm", "3 apples", "at nine", "1234"])
+    func notTimesOfDay(text: String) {
+        #expect(TimePhrase.match(in: text.split(separator: " ").map(String.init), at: 0) == nil)
     }
 
     // MARK: - Recurrence
@@ -291,6 +348,13 @@ import Testing
 }
 
 extension QuickEntryResult {
+    /// A copy that says the time `text` was left out, as the parser does.
+    func warning(_ text: String) -> QuickEntryResult {
+        var copy = self
+        copy.warnings.append("time “\(text)” not kept (dates only for now)")
+        return copy
+    }
+
     /// A copy with `due` set, for tables that also set fields after it.
     func with(due: LocalDate?) -> QuickEntryResult {
         var copy = self

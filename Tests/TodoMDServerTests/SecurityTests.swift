@@ -73,6 +73,47 @@ struct SecurityTests {
         #expect(try f.vault.list("all").tasks.map(\.title) == ["Fine"])
     }
 
+    /// A browser's `fetch(url, {method: 'DELETE'})` sends no `Content-Type` (it has no body):
+    /// that must delete, while the origin checks still refuse another site.
+    @Test func aBodylessDeleteNeedsNoJSONButTheSameOrigin() async throws {
+        let f = try ServerFixture { vault in
+            try vault.task("keep.md", title: "Keep")
+            try vault.task("gone.md", title: "Gone")
+        }
+        try await f.test { client in
+            let evil = try await client.send(.delete, "/api/v1/tasks/keep.md",
+                                             headers: Self.browser([(.origin, "http://evil.example")]))
+            #expect(evil.status == .forbidden)
+            #expect(evil.json["error"]?["code"]?.stringValue == "forbidden")
+            let crossSite = try await client.send(.delete, "/api/v1/tasks/keep.md",
+                                                  headers: Self.browser([(.secFetchSite, "cross-site")]))
+            #expect(crossSite.status == .forbidden)
+            // A DELETE that does carry a body must say it is JSON.
+            var form = Self.browser([(.contentLength, "9")])
+            form[.contentType] = "text/plain"
+            let withBody = try await client.send(.delete, "/api/v1/tasks/keep.md", "text=Evil", headers: form)
+            #expect(withBody.status == .unsupportedMediaType)
+            let own = try await client.send(.delete, "/api/v1/tasks/gone.md", headers: Self.browser([
+                (.origin, "http://localhost"), (.secFetchSite, "same-origin"), (.contentLength, "0")]))
+            #expect(own.status == .noContent)
+            // A body-less POST is still refused: a form or a no-cors fetch from any site can send one.
+            let post = try await client.send(.post, "/api/v1/tasks/keep.md/complete", headers: Self.browser([]))
+            #expect(post.status == .unsupportedMediaType)
+        }
+        #expect(f.temp.exists("keep.md"))
+        #expect(!f.temp.exists("gone.md"))
+        #expect(f.temp.exists(".trash/gone.md"))
+        #expect(try f.temp.text("keep.md").contains("status: \"todo\""))
+    }
+
+    /// Headers as a browser's `fetch` sends them for a request without a body.
+    static func browser(_ extra: [(HTTPField.Name, String)]) -> HTTPFields {
+        var headers = HTTPFields()
+        headers[.accept] = "application/json"
+        for (name, value) in extra { headers[name] = value }
+        return headers
+    }
+
     @Test func everyAnswerCarriesAStrictPolicy() async throws {
         let f = try ServerFixture()
         try await f.test { client in

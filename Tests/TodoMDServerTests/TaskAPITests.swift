@@ -215,6 +215,60 @@ struct TaskAPITests {
         #expect(try f.vault.read(id).0.due == LocalDate(year: 2026, month: 11, day: 28))
     }
 
+    /// The web app's Undo after completing a repeating task: the task is back, listed once.
+    @Test func undoingACompletionRemovesTheNextTask() async throws {
+        let f = try ServerFixture { t in try t.task("water.md", title: "Water plants", "due: 2026-11-21\nrecurrence: FREQ=WEEKLY") }
+        try await f.test { client in
+            let done = try await client.send(.post, "/api/v1/tasks/water.md/complete")
+            let undo = try #require(done.json["undo"])
+            let next = try #require(undo["next"]?.stringValue)
+            #expect(undo["recurrence"]?.stringValue == "FREQ=WEEKLY")
+            let events = EventRecorder(f.service.hub)
+            let r = try await client.send(.post, "/api/v1/tasks/water.md/undo-complete", undo.compact())
+            #expect(r.status == .ok)
+            #expect(r.json["task"]?["status"]?.stringValue == "todo")
+            #expect(r.json["task"]?["recurrence"]?.stringValue == "FREQ=WEEKLY")
+            #expect(r.json["next_removed"]?.stringValue == ".trash/" + next)
+            #expect(r.json["next_kept"]?.isNull == true)
+            let all = try await client.get("/api/v1/tasks?view=all")
+            #expect(all.json["groups"]?.arrayValue?.flatMap { $0["tasks"]?.arrayValue ?? [] }
+                .compactMap { $0["id"]?.stringValue } == ["water.md"])
+            let seen = await events.wait(for: 2)
+            #expect(seen.contains(.task(kind: .deleted, id: next)))
+            #expect(seen.contains(.task(kind: .updated, id: "water.md")))
+            let bad = try await client.send(.post, "/api/v1/tasks/water.md/undo-complete", #"{"status": "done"}"#)
+            #expect(bad.status == .badRequest)
+        }
+    }
+
+    /// The editor sends the `hash` it read: another program's edit since is a 409, never overwritten.
+    @Test func patchWithAStaleHashIsAConflict() async throws {
+        let f = try ServerFixture { t in try t.task("notes.md", title: "Pack", body: "- tent\n") }
+        try await f.test { client in
+            let read = try await client.get("/api/v1/tasks/notes.md")
+            let hash = try #require(read.json["hash"]?.stringValue)
+            #expect(read.json["body"]?.stringValue == "- tent\n")
+            // Another program appends a line.
+            try f.temp.write("notes.md", try f.temp.text("notes.md") + "- stove\n")
+            let stale = try await client.send(.patch, "/api/v1/tasks/notes.md",
+                                              #"{"body": "- tent\n- mat\n", "hash": "\#(hash)"}"#)
+            #expect(stale.status == .conflict)
+            #expect(stale.json["error"]?["code"]?.stringValue == "conflict")
+            #expect(try f.temp.text("notes.md").hasSuffix("- tent\n- stove\n"))
+            let fresh = try #require(try await client.get("/api/v1/tasks/notes.md").json["hash"]?.stringValue)
+            #expect(fresh != hash)
+            let ok = try await client.send(.patch, "/api/v1/tasks/notes.md",
+                                           #"{"body": "- tent\n- stove\n- mat\n", "hash": "\#(fresh)"}"#)
+            #expect(ok.status == .ok)
+            #expect(ok.json["body"]?.stringValue == "- tent\n- stove\n- mat\n")
+            let next = try #require(ok.json["hash"]?.stringValue)
+            #expect(next != fresh)
+            // Without a hash a PATCH writes as before; a hash of the wrong type is a 400.
+            #expect(try await client.send(.patch, "/api/v1/tasks/notes.md", #"{"priority": "high"}"#).status == .ok)
+            #expect(try await client.send(.patch, "/api/v1/tasks/notes.md", #"{"hash": 3}"#).status == .badRequest)
+        }
+    }
+
     @Test func deleteMovesTheFileToTrash() async throws {
         let f = try ServerFixture(setUp: Self.sample)
         try await f.test { client in

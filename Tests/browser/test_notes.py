@@ -122,15 +122,19 @@ class NotesTest(BrowserTestCase):
         self.driver.find_element(By.CSS_SELECTOR, ".note-preview-btn").click()
         self.assertTrue(self.body().is_displayed())
 
-        # Autosave reaches the file (the id stays the one the note was created with).
-        wait_for(lambda: "title: \"Groceries\"" in self.note_file("new-note") and self.note_file("new-note").endswith("---\n\n" + expected),
-                 timeout=8, message="the autosave in Notes/new-note.md")
+        # Autosave reaches the file, written once the note had a title of its own: its id is that
+        # title's, and the address says so.
+        wait_for(lambda: os.path.exists(os.path.join(self.vault, "Notes", "groceries.md"))
+                 and "title: \"Groceries\"" in self.note_file("groceries") and self.note_file("groceries").endswith("---\n\n" + expected),
+                 timeout=8, message="the autosave in Notes/groceries.md")
+        self.assertFalse(os.path.exists(os.path.join(self.vault, "Notes", "new-note.md")), "no file for the untitled draft")
+        self.assertTrue(self.driver.current_url.endswith("#/notes/groceries"), self.driver.current_url)
         wait_for(lambda: self.driver.find_element(By.ID, "note-status").text == "Saved", message="the saved indicator")
         self.shot("notes-editor-desktop")
 
         # Pin: the file says so and the note moves to Pinned.
         self.driver.find_element(By.CSS_SELECTOR, 'button[aria-label="Pin note"]').click()
-        wait_for(lambda: "pinned: true\n" in self.note_file("new-note"), message="pinned: true in the file")
+        wait_for(lambda: "pinned: true\n" in self.note_file("groceries"), message="pinned: true in the file")
         wait_for(lambda: self.list_sections() == [["Pinned", ["Groceries"]], ["Notes", ["Recipes", "Old ideas"]]],
                  message="Groceries under Pinned")
 
@@ -144,19 +148,19 @@ class NotesTest(BrowserTestCase):
         task_id = new.pop()
         fm = frontmatter(self.path(task_id))
         self.assertEqual(fm["title"], "bread")
-        self.assertEqual(fm["note"], "new-note")
+        self.assertEqual(fm["note"], "groceries")
         self.assertEqual(fm["note_line"], "3")
         stem = task_id[:-3]
-        wait_for(lambda: "- bread [[%s]]\n" % stem in self.note_file("new-note"), message="the link back in the note")
+        wait_for(lambda: "- bread [[%s]]\n" % stem in self.note_file("groceries"), message="the link back in the note")
         wait_for(lambda: "- bread [[%s]]" % stem in self.body().get_attribute("value"), message="the link in the editor")
         wait_for(lambda: "bread" in self.driver.find_element(By.ID, "note-linked").text, message="the linked task listed")
 
         # …and the task's details link back to its note and line.
         self.open("#/view/inbox")
         self.row("bread").find_element(By.CSS_SELECTOR, ".task-title").click()
-        back = wait_for(lambda: self.driver.find_elements(By.CSS_SELECTOR, '#detail .d-info a[href="#/notes/new-note"]'),
+        back = wait_for(lambda: self.driver.find_elements(By.CSS_SELECTOR, '#detail .d-info a[href="#/notes/groceries"]'),
                         message="the From note link")[0]
-        self.assertEqual(back.text, "new-note · line 3")
+        self.assertEqual(back.text, "groceries · line 3")
 
     def test_2_changes_by_other_programs_arrive_live(self):
         self.open("#/notes/recipes", wait_list=False)
@@ -253,7 +257,7 @@ class NotesTest(BrowserTestCase):
         for dark in (False, True):
             set_dark(self.driver, dark)
             try:
-                self.open("#/notes/new-note", wait_list=False)
+                self.open("#/notes/groceries", wait_list=False)
                 wait_for(lambda: self.driver.find_element(By.ID, "note-body"), message="the editor")
                 self.audit("notes editor, " + ("dark" if dark else "light"))
                 self.driver.find_element(By.CSS_SELECTOR, '#sidebar button[aria-label="Edit categories"]').click()

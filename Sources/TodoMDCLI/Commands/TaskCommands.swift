@@ -130,6 +130,8 @@ struct Add: VaultCommand {
         let vault = try context.openVault()
         // Options win over parsed tokens.
         let draft = try vault.draft(text: line, fields: try fields.fields() + other, source: "user")
+        // What reading the line left out (a time of day), on stderr: stdout stays the id or JSON.
+        for warning in draft.warnings { context.err(context.style.yellow("⚠ " + warning)) }
         let task = try vault.add(draft, dryRun: dryRun)
         if output.json {
             context.line(TaskJSON.encode(task))

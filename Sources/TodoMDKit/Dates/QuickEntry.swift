@@ -25,6 +25,11 @@
 /// - Single-valued tokens (`+`, `@`, `!`, `~`) given twice: the last one wins.
 /// - Without any date phrase, an `every …` phrase also sets `due` to its first occurrence on or
 ///   after today.
+/// - `on` right before a date phrase belongs to it (`Dinner on march 1`, `due on fri`); like a
+///   keyword, it lets a short weekday count (`Meet on sat with Bob`).
+/// - A time of day right after a date phrase (`at 7pm`, `3:30pm`, `19:00`, `at noon`; see
+///   ``TimePhrase``) leaves the title with the date; until tasks carry times (§24) it is not kept,
+///   and the result says so in its `warnings`.
 /// - The title is what remains, with spaces collapsed.
 public enum QuickEntry {
     /// Reads one quick-entry line.
@@ -50,15 +55,16 @@ public enum QuickEntry {
             }
         }
 
-        // Keyword phrases and `every …`, left to right.
+        // Keyword phrases (`due fri`, `due on fri`) and `every …`, left to right.
         var i = 0
         while i < remaining.tokens.count {
             let word = remaining.words[i].lowercased()
             if let field = DateField(keyword: word), field.isUnset(in: result),
-               let match = DatePhrase.match(in: remaining.words, at: i + 1, today: today) {
+               let (start, match) = phrase(afterKeywordAt: i, in: remaining.words, today: today) {
                 field.set(match.date, in: &result)
-                remaining.take(i..<(i + 1 + match.length))
-                i += match.length + 1
+                let end = takeTime(after: start + match.length, in: &remaining, result: &result)
+                remaining.take(i..<end)
+                i = end
             } else if word == "every", result.recurrence == nil,
                       let match = RecurrencePhrase.match(in: remaining.words, at: i) {
                 result.recurrence = match.rule
@@ -69,17 +75,19 @@ public enum QuickEntry {
             }
         }
 
-        // The first bare phrase.
+        // The first bare phrase (with an `on` before it).
         if result.due == nil {
             for i in remaining.tokens.indices where !remaining.words[i].isEmpty {
                 guard var match = DatePhrase.match(in: remaining.words, at: i, today: today) else { continue }
-                if match.usesShortWeekday, remaining.hasWord(after: i + match.length - 1) {
+                let start = isOn(remaining.words, i - 1) ? i - 1 : i
+                if match.usesShortWeekday, start == i, remaining.hasWord(after: i + match.length - 1) {
                     guard let plain = DatePhrase.match(in: remaining.words, at: i, today: today, allowShortWeekdays: false)
                     else { continue }
                     match = plain
                 }
                 result.due = match.date
-                remaining.take(i..<(i + match.length))
+                let end = takeTime(after: i + match.length, in: &remaining, result: &result)
+                remaining.take(start..<end)
                 break
             }
         }
@@ -89,6 +97,28 @@ public enum QuickEntry {
         }
         result.title = remaining.words.filter { !$0.isEmpty }.joined(separator: " ")
         return result
+    }
+
+    /// The date phrase right after the keyword at `i`, or after an `on` there (`due on fri`),
+    /// with the index where it starts.
+    static func phrase(afterKeywordAt i: Int, in words: [String], today: LocalDate) -> (Int, DatePhrase.Match)? {
+        if let match = DatePhrase.match(in: words, at: i + 1, today: today) { return (i + 1, match) }
+        if isOn(words, i + 1), let match = DatePhrase.match(in: words, at: i + 2, today: today) { return (i + 2, match) }
+        return nil
+    }
+
+    /// Whether `words[i]` is the word `on` (a title word, not one already taken).
+    static func isOn(_ words: [String], _ i: Int) -> Bool {
+        words.indices.contains(i) && words[i].lowercased() == "on"
+    }
+
+    /// Where a date phrase ending before `end` stops once a time of day right after it is taken
+    /// too; the time is reported in `result.warnings` since tasks do not carry times yet (§24).
+    static func takeTime(after end: Int, in line: inout Line, result: inout QuickEntryResult) -> Int {
+        guard let time = TimePhrase.match(in: line.words, at: end) else { return end }
+        let text = line.words[end..<(end + time.length)].joined(separator: " ")
+        result.warnings.append("time “\(text)” not kept (dates only for now)")
+        return end + time.length
     }
 
     /// The tokens of a line and which of them are still title words.

@@ -44,7 +44,8 @@ public struct QuickEntryResult: Sendable, Equatable {
     /// A one-line summary of everything but the title, shown before saving, such as
     /// `due Fri 27 Nov · #errands · +Meal Prep · !high · ~15m · every week`.
     ///
-    /// Order: due, scheduled, defer, tags, area, project, priority, flag, estimate, recurrence.
+    /// Order: due, scheduled, defer, tags, area, project, priority, flag, estimate, recurrence,
+    /// then what the line's reading warns about (a time of day not kept).
     /// Dates carry their year only when it is not the year of `today`. Empty when nothing was set.
     public func preview(today: LocalDate) -> String {
         let t = draft
@@ -59,6 +60,7 @@ public struct QuickEntryResult: Sendable, Equatable {
         if t.flagged { parts.append("flagged") }
         if let minutes = t.estimatedMinutes { parts.append("~" + QuickEntry.estimateText(minutes)) }
         if let rule = t.recurrence { parts.append(RecurrencePhrase.describe(rule) ?? "repeats \(rule)") }
+        parts += t.warnings
         return parts.joined(separator: " · ")
     }
 }

@@ -246,6 +246,8 @@ public final class Vault: Sendable {
         public let completed: TodoTask
         /// The next task of a repeating series, if one was created.
         public let next: TodoTask?
+        /// What ``Vault/undoCompletion(_:)`` needs to undo it; nil when the task was done already.
+        public let receipt: CompletionReceipt?
     }
 
     /// Marks a task done (§5): `status: done`, `completed` now; moved to `Archive/` when the
@@ -259,7 +261,7 @@ public final class Vault: Sendable {
     public func complete(_ id: String) throws -> Completion {
         try checkPlannerLock(completing: id)
         let (before, snapshot) = try read(id)
-        guard before.status != .done else { return Completion(completed: before, next: nil) }
+        guard before.status != .done else { return Completion(completed: before, next: nil, receipt: nil) }
         let now = Date(timeIntervalSince1970: floor(clock.now.timeIntervalSince1970))
         let next = RepeatingTask.successor(of: before, completedOn: LocalDate(now, in: clock.timeZone),
                                            today: clock.today, now: now)
@@ -274,7 +276,11 @@ public final class Vault: Sendable {
             try index.refresh([id, destination], in: folder, timeZone: clock.timeZone)
             done = try read(destination).0
         }
-        return Completion(completed: done, next: try next.map { try add($0) })
+        let added = try next.map { try add($0) }
+        let receipt = CompletionReceipt(task: done.id, movedFrom: done.id == id ? nil : id, status: before.status,
+                                        recurrence: before.recurrence, next: added?.id,
+                                        nextHash: try added.map { try read($0.id).1.stamp.hash })
+        return Completion(completed: done, next: added, receipt: receipt)
     }
 
     /// Reopens a task: `status: todo`, `completed: null`.

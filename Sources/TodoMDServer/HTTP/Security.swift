@@ -7,9 +7,10 @@ import TodoMDKit
 ///
 /// - With a token, every request (static files and health included) needs
 ///   `Authorization: Bearer TOKEN` or the `todomd_token` cookie; `/?token=TOKEN` sets the cookie.
-/// - Requests that change anything need `Content-Type: application/json` and, when the browser
-///   says where they come from (`Origin`, `Sec-Fetch-Site`), this server's own origin: a page on
-///   another site cannot make a user's browser write to the vault (CSRF).
+/// - Requests that change anything need `Content-Type: application/json` (a `DELETE` without a
+///   body needs none) and, when the browser says where they come from (`Origin`,
+///   `Sec-Fetch-Site`), this server's own origin: a page on another site cannot make a user's
+///   browser write to the vault (CSRF).
 /// - The `Host` header must name this server, so a DNS-rebinding page cannot reach a loopback
 ///   server through a name it controls.
 /// - Every answer carries a strict Content-Security-Policy and no-sniff/no-frame headers.
@@ -84,7 +85,7 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
     private func checkWrite(_ request: Request) throws {
         guard ![.get, .head, .options].contains(request.method) else { return }
         let type = request.headers[.contentType]?.lowercased() ?? ""
-        guard type.hasPrefix("application/json") else {
+        guard type.hasPrefix("application/json") || Self.isBodylessDelete(request) else {
             throw APIError.jsonRequired
         }
         if let site = request.headers[HTTPField.Name.secFetchSite], !["same-origin", "none"].contains(site) {
@@ -96,6 +97,17 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
                 throw APIError.foreignOrigin(origin)
             }
         }
+    }
+
+    /// A `DELETE` that carries nothing, as a browser's `fetch` sends it: no `Content-Type`, no
+    /// body. It needs no JSON type because a page on another site cannot send a `DELETE` at all
+    /// without a CORS preflight, which this server never grants; the origin checks still apply.
+    /// (A body-less `POST` is different: a form or a `no-cors` fetch from any site can send one.)
+    static func isBodylessDelete(_ request: Request) -> Bool {
+        guard request.method == .delete, request.headers[.contentType] == nil,
+              request.headers[.transferEncoding] == nil else { return false }
+        let length = request.headers[.contentLength].map { $0.trimmingCharacters(in: .whitespaces) }
+        return length == nil || length == "0"
     }
 
     /// `localhost:8750` → `localhost`; `[::1]:8750` → `::1`.

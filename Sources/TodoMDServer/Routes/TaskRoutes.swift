@@ -13,6 +13,9 @@ struct TaskRoutes {
         api.patch("tasks/:ref") { request, context in try await patch(reference(context), request) }
         api.delete("tasks/:ref") { _, context in try await delete(reference(context)) }
         api.post("tasks/:ref/complete") { _, context in try await complete(reference(context)) }
+        api.post("tasks/:ref/undo-complete") { request, context in
+            try await undoComplete(reference(context), request)
+        }
         api.post("tasks/:ref/reopen") { _, context in
             try await change(reference(context)) { vault, id in try vault.reopen(id) }
         }
@@ -75,7 +78,16 @@ struct TaskRoutes {
     }
 
     func show(_ ref: String) async throws -> Response {
-        HTTP.json(try await service.read { vault in TaskJSON.encode(try vault.read(vault.resolveIncludingClosed(ref)).0) })
+        HTTP.json(try await service.read { vault in
+            let (task, snapshot) = try vault.read(vault.resolveIncludingClosed(ref))
+            return Self.json(task, hash: snapshot.stamp.hash)
+        })
+    }
+
+    /// TASK plus `hash`, the file's content hash: send it back with a `PATCH` to refuse
+    /// overwriting a file another program changed since (409), as notes do.
+    static func json(_ task: TodoTask, hash: String) -> String {
+        String(TaskJSON.encode(task).dropLast()) + ",\"hash\":" + JSONValue.string(hash).compact() + "}"
     }
 
     func create(_ request: Request) async throws -> Response {
@@ -90,13 +102,20 @@ struct TaskRoutes {
         return HTTP.json(json, status: .created)
     }
 
+    /// `PATCH /tasks/{ref}` with the fields to set and, optionally, the `hash` the client read:
+    /// then a file changed since is a 409 and nothing is written.
     func patch(_ ref: String, _ request: Request) async throws -> Response {
         let fields = try await HTTP.object(request)
+        let hash = fields.first { $0.0 == "hash" }?.1
+        if let hash, hash.stringValue == nil, !hash.isNull {
+            throw APIError.wrongType(field: "hash", expected: "the `hash` a GET or PATCH answered")
+        }
         return HTTP.json(try await service.write { vault in
             let id = try vault.resolveIncludingClosed(ref)
-            let (changes, body) = try TaskInput.changes(from: fields, today: vault.clock.today)
-            let task = try vault.update(id, changes, body: body)
-            return TaskJSON.encode(task)
+            let (changes, body) = try TaskInput.changes(from: fields, today: vault.clock.today, ignoring: ["hash"])
+            try vault.update(id, changes, body: body, expectedHash: hash?.stringValue)
+            let (task, snapshot) = try vault.read(id)
+            return Self.json(task, hash: snapshot.stamp.hash)
         })
     }
 
@@ -112,7 +131,26 @@ struct TaskRoutes {
     func complete(_ ref: String) async throws -> Response {
         HTTP.json(try await service.write { vault in
             let id = try vault.resolveIncludingClosed(ref)
-            return TaskJSON.encode(try vault.complete(id).completed)
+            let done = try vault.complete(id)
+            // TASK plus `undo`: what `undo-complete` needs, so the client can offer Undo.
+            var json = TaskJSON.encode(done.completed)
+            if let receipt = done.receipt { json = String(json.dropLast()) + ",\"undo\":" + receipt.json.compact() + "}" }
+            return json
+        })
+    }
+
+    /// `POST /tasks/{ref}/undo-complete` with the `undo` object `complete` answered:
+    /// `{"task": TASK, "next_removed": PATH | null, "next_kept": TASK | null}`.
+    func undoComplete(_ ref: String, _ request: Request) async throws -> Response {
+        let body = try await HTTP.body(request)
+        guard case .object = body else { throw APIError.expectedObject("the `undo` object `complete` answered") }
+        return HTTP.json(try await service.write { vault in
+            let id = try vault.resolveIncludingClosed(ref)
+            let undone = try vault.undoCompletion(try CompletionReceipt(json: body, task: id))
+            let json = "{\"task\":" + TaskJSON.encode(undone.task)
+                + ",\"next_removed\":" + (undone.removedNext.map { JSONValue.string($0).compact() } ?? "null")
+                + ",\"next_kept\":" + (undone.keptNext.map(TaskJSON.encode) ?? "null") + "}"
+            return json
         })
     }
 

@@ -6,6 +6,7 @@ import { sortable } from './drag.js';
 import { loadTheme, openSettings } from './settings.js';
 import { initCategories, categoriesChanged, openCategoryManager } from './categories.js';
 import { showNotes, hideNotes, notesChanged, notesKey } from './notes.js';
+import { undoCompletion } from './undo.js';
 
 // The editors load on first use, which keeps the first download small.
 let E = null;
@@ -556,7 +557,8 @@ async function complete(id) {
   }
   S.anim++;
   let ok = true;
-  const req = post(`/tasks/${ref(id)}/complete`).catch((e) => { ok = false; showError(e); });
+  let receipt = null; // what undoing needs (the server's `undo`), so Undo also removes a repeat's next task
+  const req = post(`/tasks/${ref(id)}/complete`).then((t) => { receipt = t && t.undo; }).catch((e) => { ok = false; showError(e); });
   await new Promise((r) => setTimeout(r, 420));
   await req;
   if (!ok) { if (li) li.classList.remove('completing'); S.anim--; refresh(); return; }
@@ -576,7 +578,7 @@ async function complete(id) {
   }
   S.anim--;
   if (editorId() === id) closeEditor();
-  toast(`Completed “${title}”`, { action: 'Undo', onAction: () => reopen(id) });
+  toast(`Completed “${title}”`, { action: 'Undo', onAction: () => (receipt ? undoCompletion(receipt).then(() => refresh(0)) : reopen(id)) });
   refresh(0);
 }
 

@@ -8,6 +8,11 @@ let cur = null;        // the task shown
 let form = null;
 let returnFocus = null;
 const inflight = new Map(); // field → JSON of the value being saved
+// field → the value it had (in `cur`) when the user started typing in it: if the file's value
+// differs from this when the edit is saved, another program changed the same field meanwhile.
+const editBase = new Map();
+let conflictBox = null;    // the "changed in the file" banner, when one is shown
+let asking = false;        // a question is open: the field it took focus from must not save on blur
 const DAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'];
 const DAY_NAMES = { MO: 'Monday', TU: 'Tuesday', WE: 'Wednesday', TH: 'Thursday', FR: 'Friday', SA: 'Saturday', SU: 'Sunday' };
 const FREQS = [['', 'Never'], ['DAILY', 'Daily'], ['WEEKLY', 'Weekly'], ['MONTHLY', 'Monthly'], ['YEARLY', 'Yearly'], ['CUSTOM', 'Custom rule']];
@@ -26,6 +31,8 @@ export async function openEditor(id) {
     if (!cur) returnFocus = document.activeElement;
     cur = t;
     inflight.clear();
+    editBase.clear();
+    conflictBox = null;
     layout();
     render();
     focusTitle();
@@ -41,6 +48,8 @@ export function closeEditor(restoreFocus = true) {
   if (active && form && form.contains(active) && active.blur) active.blur(); // commits a pending edit
   cur = null;
   form = null;
+  editBase.clear();
+  conflictBox = null;
   const pane = $('#detail');
   pane.hidden = true;
   pane.replaceChildren();
@@ -76,6 +85,11 @@ export async function editorExternalChange(id, kind) {
     if (!cur || cur.id !== id) return;
     cur = t;
     fill(document.activeElement);
+    // The field being typed in was left alone; say so now if the file changed that field too.
+    const el = document.activeElement;
+    if (el && form && form.contains(el) && el.name && editBase.has(el.name) && !same(cur[el.name], editBase.get(el.name))) {
+      showConflict(el.name);
+    }
   } catch (e) { if (e.status === 404) closeEditor(); else showError(e); }
 }
 
@@ -88,48 +102,144 @@ async function reload() {
 const same = (a, b) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 // Saves run one after another, so two quick edits never race each other on the same file.
+// A save still runs when the editor closed meanwhile (closing commits the field being edited).
 let queue = Promise.resolve();
 function save(changes) {
-  const id = cur && cur.id;
-  const next = queue.then(() => (cur && cur.id === id ? saveNow(changes) : null));
+  const snap = cur;
+  if (!snap) return Promise.resolve();
+  const next = queue.then(() => saveNow(changes, snap));
   queue = next.catch(() => {});
   return next;
 }
 
-async function saveNow(changes) {
-  if (!cur) return;
+const isOpen = (id) => !!cur && cur.id === id;
+
+/** Saves `changes` with the `hash` of the version the form shows (§5: never overwrite a file
+ *  another program changed). A field the file changed too since the user began editing it is not
+ *  saved: the conflict banner asks which to keep, and the typed text stays in the field. */
+async function saveNow(changes, snap, retried = false) {
+  const id = snap.id;
+  const task = isOpen(id) ? cur : snap;
+  const baseOf = (k) => (isOpen(id) && editBase.has(k) ? editBase.get(k) : task[k]);
   const diff = {};
   for (const [k, v] of Object.entries(changes)) {
-    if (same(cur[k], v)) continue;
+    if (same(task[k], v)) { if (isOpen(id)) editBase.delete(k); continue; }
     if (inflight.has(k) && inflight.get(k) === JSON.stringify(v)) continue;
     diff[k] = v;
   }
   const keys = Object.keys(diff);
   if (!keys.length) return;
-  const id = cur.id;
+  const clash = keys.find((k) => !same(task[k], baseOf(k)));
+  if (clash) { conflict(id, clash); return; }
   for (const k of keys) inflight.set(k, JSON.stringify(diff[k]));
   status('Saving…');
   try {
-    const t = await patch(`/tasks/${ref(id)}`, diff);
+    const t = await patch(`/tasks/${ref(id)}`, { ...diff, hash: task.hash });
     for (const k of keys) inflight.delete(k);
-    if (cur && cur.id === id) {
+    if (isOpen(id)) {
+      for (const k of keys) editBase.delete(k);
       cur = t;
       fill(document.activeElement);
       status('Saved');
+      if (conflictBox && keys.includes(conflictBox.dataset.field)) hideConflict();
     }
     ctx.onSaved(t);
   } catch (e) {
     for (const k of keys) inflight.delete(k);
+    if (e.status === 409) {
+      // The file changed since the form was filled: read it; if only other fields changed,
+      // save again on top of it; if one of these did, ask.
+      let fresh = null;
+      try { fresh = await get(`/tasks/${ref(id)}`); } catch (e2) { showError(e2); return; }
+      const bases = Object.fromEntries(keys.map((k) => [k, baseOf(k)]));
+      if (isOpen(id)) {
+        for (const k of keys) if (!editBase.has(k)) editBase.set(k, bases[k]);
+        cur = fresh;
+        fill(form && form.contains(document.activeElement) ? document.activeElement : null, keys);
+      }
+      const changed = keys.find((k) => !same(fresh[k], bases[k]));
+      if (!changed && !retried) return saveNow(diff, isOpen(id) ? cur : fresh, true);
+      conflict(id, changed || keys[0]);
+      return;
+    }
     showError(e);
     status('');
-    if (e.status === 409 || e.status === 404) reload();
-    else if (cur && cur.id === id) fill(null);
+    if (e.status === 404) reload();
+    else if (isOpen(id)) fill(null);
   }
+}
+
+/** A field the file changed too: the banner when the task is still open, else a message. */
+function conflict(id, field) {
+  if (isOpen(id)) { showConflict(field); return; }
+  toast(`${FIELD_LABEL[field] || 'A field'} changed in the file meanwhile, so your edit was not saved.`, { error: true });
+}
+
+// ---- conflicts: the file changed a field the user was editing ----
+const FIELD_LABEL = { title: 'The title', description: 'The description', body: 'The notes', due: 'The due date', defer: 'The defer date',
+  scheduled: 'The scheduled date', area: 'The area', project: 'The project', tags: 'The tags', estimated_minutes: 'The estimate',
+  recurrence: 'The repeat rule', status: 'The status', priority: 'The priority', flagged: 'The flag', recurrence_mode: 'The repeat mode' };
+
+/** The form element that edits `field`. */
+const fieldEl = (field) => form && form.elements[field];
+
+/** What the form shows for a task value. */
+const shownValue = (field, v) => (field === 'tags' ? (v || []).join(', ') : field === 'flagged' ? (v ? 'on' : 'off') : String(v ?? ''));
+
+function showConflict(field) {
+  if (!form || !cur) return;
+  const fileText = shownValue(field, cur[field]);
+  status('Not saved'); // the banner says why
+  if (conflictBox && conflictBox.dataset.field === field && conflictBox.dataset.theirs === fileText) return; // shown already
+  hideConflict();
+  const el = fieldEl(field);
+  const mine = () => {
+    if (!el) return undefined;
+    if (field === 'flagged') return el.checked;
+    if (field === 'tags') return undefined;
+    return el.value;
+  };
+  const keepMine = () => {
+    editBase.set(field, cur[field]);
+    hideConflict();
+    if (el) commitField(el);
+  };
+  const takeTheirs = () => {
+    const typed = mine();
+    editBase.delete(field);
+    hideConflict();
+    fill(null);
+    status('');
+    if (typed !== undefined && field !== 'flagged' && typed !== fileText) {
+      const what = (FIELD_LABEL[field] || 'The field').replace(/^The /, '').toLowerCase();
+      toast(`Showing the file’s version of the ${what}; yours was not saved.`, { action: 'Bring mine back', timeout: 12000, onAction: () => {
+        const e2 = fieldEl(field);
+        if (!e2 || !cur) return;
+        editBase.set(field, cur[field]);
+        e2.value = typed;
+        if (e2.tagName === 'TEXTAREA') autosize(e2);
+        e2.focus();
+      } });
+    }
+  };
+  // mousedown is cancelled so pressing a button does not blur (and so save) the field first.
+  const button = (label, cls, fn) => h('button', { type: 'button', class: 'btn btn-small ' + cls, text: label, onmousedown: (e) => e.preventDefault(), onclick: fn });
+  conflictBox = h('div', { class: 'd-conflict', role: 'alert', 'data-field': field, 'data-theirs': fileText },
+    h('p', { class: 'd-conflict-text', text: `${FIELD_LABEL[field] || 'This field'} changed in the file while you were editing it. Nothing was overwritten.` }),
+    fileText ? h('div', { class: 'd-conflict-theirs' }, h('span', { class: 'd-sublabel', text: 'In the file:' }), h('pre', { text: fileText.length > 600 ? fileText.slice(0, 600) + '…' : fileText })) : null,
+    h('div', { class: 'd-conflict-actions' }, button('Keep mine', 'btn-primary', keepMine), button('Use the file’s', '', takeTheirs)));
+  const anchor = field === 'body' ? $('.d-notes-label', form) : field === 'title' || field === 'description' ? form.firstChild : (el && el.closest('.d-row')) || form.firstChild;
+  form.insertBefore(conflictBox, anchor);
+}
+
+function hideConflict() {
+  if (conflictBox) conflictBox.remove();
+  conflictBox = null;
 }
 
 let statusTimer;
 function status(text) {
-  const el = form && $('.d-status', form.parentNode);
+  const el = form && $('#detail .d-status');
   if (!el) return;
   el.textContent = text;
   clearTimeout(statusTimer);
@@ -229,7 +339,7 @@ function render() {
   const done = t.status === 'done' || t.status === 'cancelled';
   const sel = (name, id, options) => h('select', { id, name, class: 'input select' }, options.map(([v, l]) => h('option', { value: v, text: l })));
   const head = h('div', { class: 'd-head' },
-    h('button', { type: 'button', class: 'icon-btn', 'aria-label': 'Close details', onclick: () => closeEditor() }, icon('x')),
+    h('button', { type: 'button', class: 'icon-btn', 'aria-label': 'Close details', onclick: () => requestClose() }, icon('x')),
     h('span', { class: 'd-status', role: 'status' }),
     h('span', { class: 'grow' }),
     h('button', { type: 'button', class: 'btn btn-small', onclick: () => { const id = cur.id; closeEditor(); done ? ctx.reopen(id, true) : ctx.complete(id); } },
@@ -284,13 +394,14 @@ function render() {
   form.addEventListener('submit', (e) => e.preventDefault());
   form.addEventListener('change', (e) => {
     const el = e.target;
+    if (asking) return;
     if (!el.name || el.name.startsWith('recurrence_') && el.name !== 'recurrence_mode') return;
     if (el.classList.contains('d-picker')) return;
     commitField(el);
   });
   form.addEventListener('keydown', (e) => {
     const el = e.target;
-    if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); revert(el); closeEditor(); return; }
+    if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); escape(el); return; }
     if (e.key !== 'Enter' || !el.name) return;
     if (el.name === 'body' && !(e.metaKey || e.ctrlKey)) return;
     if (el.tagName === 'SELECT') return;
@@ -298,7 +409,11 @@ function render() {
     if (el.name.startsWith('recurrence_') && el.name !== 'recurrence_mode') { builderChanged(); return; }
     commitField(el);
   });
-  form.addEventListener('input', (e) => { if (e.target.name === 'title' || e.target.name === 'body') autosize(e.target); });
+  form.addEventListener('input', (e) => {
+    const el = e.target;
+    if (el.name === 'title' || el.name === 'body') autosize(el);
+    if (el.name && el.name in cur && !editBase.has(el.name)) editBase.set(el.name, cur[el.name]);
+  });
   tagList.addEventListener('click', (e) => {
     const b = e.target.closest('button[data-tag]');
     if (b) save({ tags: (cur.tags || []).filter((x) => x !== b.dataset.tag) });
@@ -306,6 +421,46 @@ function render() {
 
   pane.replaceChildren(head, h('div', { class: 'd-scroll' }, form));
   fill(null);
+}
+
+/** Esc: closes the editor; typed text not saved yet is thrown away only when the user says so. */
+async function escape(el) {
+  if (!typedUnsaved(el)) { closeEditor(); return; }
+  const what = (FIELD_LABEL[el.name] || 'This field').replace(/^The /, '').toLowerCase();
+  asking = true; // the question takes the focus: that blur must not save what it asks about
+  let discard;
+  try { discard = await confirmSheet('Discard your changes?', `What you typed in the ${what} is not saved yet.`, 'Discard'); } finally { asking = false; }
+  if (!cur || !el.isConnected) return;
+  if (discard) { editBase.delete(el.name); hideConflict(); revert(el); closeEditor(); return; }
+  el.focus();
+  // Refocusing resets what `change` compares with: save the kept text when the field is left.
+  el.addEventListener('blur', () => { if (!asking && typedUnsaved(el)) commitField(el); }, { once: true });
+}
+
+/** The close button: saves the field being edited, unless the file changed it too — then asks. */
+async function requestClose() {
+  if (!conflictBox) { closeEditor(); return; }
+  const field = conflictBox.dataset.field;
+  const what = (FIELD_LABEL[field] || 'This field').replace(/^The /, '').toLowerCase();
+  asking = true;
+  let discard;
+  try { discard = await confirmSheet('Discard your changes?', `The ${what} changed in the file while you were editing; yours is not saved.`, 'Discard'); } finally { asking = false; }
+  if (discard) {
+    editBase.delete(field);
+    hideConflict();
+    const el = fieldEl(field);
+    if (el) revert(el);
+    closeEditor();
+  }
+}
+
+/** Whether `el` holds typed text that differs from the task as saved. */
+function typedUnsaved(el) {
+  if (!cur || !el || !el.name || el.type === 'checkbox' || el.tagName === 'SELECT' || el.name.startsWith('recurrence_')) return false;
+  if (el.name === 'tags') return el.value.trim() !== '';
+  if (!(el.name in cur)) return false;
+  const v = cur[el.name];
+  return el.value.trim() !== String(v ?? '').trim();
 }
 
 function revert(el) {
@@ -319,12 +474,13 @@ function autosize(el) {
   el.style.height = Math.min(el.scrollHeight + 2, el.name === 'body' ? 600 : 240) + 'px';
 }
 
-/** Puts `cur` into the form, leaving the element the user is typing in alone. */
-function fill(skip) {
+/** Puts `cur` into the form, leaving the element the user is typing in (and the fields named in
+ *  `keep`, whose typed values are not saved yet) alone. */
+function fill(skip, keep = []) {
   if (!form || !cur) return;
   const t = cur;
   const E = form.elements;
-  const set = (name, v) => { const el = E[name]; if (el && el !== skip) el.value = v ?? ''; };
+  const set = (name, v) => { const el = E[name]; if (el && el !== skip && !keep.includes(name)) el.value = v ?? ''; };
   set('title', t.title);
   set('description', t.description);
   set('status', t.status);

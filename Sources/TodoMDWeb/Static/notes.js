@@ -6,6 +6,9 @@ import { get, post, patch, del, ref } from './api.js';
 import { toast, showError, confirmSheet } from './ui.js';
 
 const SAVE_DELAY = 700;
+// `#/notes/.new`: a note not written yet. Hidden files are never notes (§15), so no note has this id.
+const DRAFT = '.new';
+const DEFAULT_TITLE = 'New note';
 
 // Two icons the shared set lacks, drawn the same way (24×24 strokes in currentColor).
 const EXTRA = {
@@ -20,7 +23,8 @@ function icon(name, cls) {
 
 const N = {
   active: false, ctx: null, list: null, note: null, hash: null, crlf: false,
-  dirty: false, saving: null, selectMode: false, selection: new Set(), seq: 0, focusTitle: null, fresh: null,
+  dirty: false, saving: null, selectMode: false, selection: new Set(), seq: 0,
+  conflict: null, // the file's version, when it changed while the user was typing (nothing saved since)
 };
 
 // ---------- Entry points (called by app.js) ----------
@@ -37,16 +41,18 @@ export async function showNotes(route, ctx) {
     $('#scroll').append(view);
   }
   if (!wasActive) { N.selectMode = false; N.selection.clear(); }
-  if (N.note && N.note.id !== route.id) { await flush(); await dropIfUntouched(route.id); }
+  if (N.note && N.note.id !== route.id) await flush({ leaving: true });
   renderHeader();
   await loadList();
-  if (route.id) await openNote(route.id); else closeNote();
+  if (route.id === DRAFT) openDraft();
+  else if (route.id) await openNote(route.id);
+  else closeNote();
 }
 
 /** Leaves the notes screen: saves what is pending and gives the page back to the task list. */
 export function hideNotes() {
   if (!N.active) return;
-  flush().then(dropIfUntouched);
+  flush({ leaving: true });
   N.active = false;
   N.note = null;
   N.selectMode = false;
@@ -62,7 +68,7 @@ export function notesChanged(file) {
   if (!N.active) return;
   loadList();
   const id = file.replace(/^Notes\//, '').replace(/\.md$/, '');
-  if (N.note && N.note.id === id && !N.dirty && !N.saving) reloadOpenNote();
+  if (N.note && N.note.id === id && !N.dirty && !N.saving && !N.conflict && !N.note.deleting) reloadOpenNote();
 }
 
 /** Keys on the notes screen (outside text fields): `n` writes a new note; the task list's keys
@@ -73,17 +79,6 @@ export function notesKey(e) {
   return ['j', 'k', 'x', 'd', 'e', 'Enter', 'ArrowDown', 'ArrowUp'].includes(e.key);
 }
 
-/** A note made with "New note" and left as it was (no text, the default title) is not kept,
- *  as in Apple Notes: it goes to the trash like any deleted note. */
-async function dropIfUntouched(keep) {
-  const id = N.fresh;
-  if (!id || id === keep) return;
-  N.fresh = null;
-  try {
-    const n = await get(`/notes/${ref(id)}`);
-    if (n.title === 'New note' && !n.body.trim()) { await del(`/notes/${ref(id)}`); if (N.active) loadList(); }
-  } catch { /* gone already */ }
-}
 
 // Leaving the page (or the tab) saves what is pending.
 document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden' && N.active) flush(); });
@@ -213,19 +208,31 @@ async function bulkPin(pinned) {
 }
 
 // ---------- Creating ----------
+/** "New note": an editor for a note that is written only once it has a title of its own or some
+ *  text (as in Apple Notes, one left as it was leaves no file behind). */
 async function newNote() {
-  try {
-    const n = await post('/notes', { title: 'New note', body: '' });
-    await loadList();
-    N.focusTitle = n.id;
-    N.fresh = n.id;
-    N.ctx.go('#/notes/' + encodeURIComponent(n.id));
-  } catch (e) { showError(e); }
+  if (location.hash === '#/notes/' + DRAFT) { await flush({ leaving: true }); openDraft(); } else N.ctx.go('#/notes/' + DRAFT);
 }
 
+function openDraft() {
+  if (N.note && N.note.draft && $('#note-editor')) { focusDraftTitle(); return; }
+  N.note = { id: null, draft: true, title: DEFAULT_TITLE, body: '', pinned: false, tasks: [] };
+  N.hash = null;
+  N.crlf = false;
+  N.dirty = false;
+  N.conflict = null;
+  renderEditor();
+  status('');
+}
+
+function focusDraftTitle() { const t = $('#note-title'); if (t) { t.focus(); t.select(); } }
+
+/** Whether a draft holds nothing worth a file yet. */
+const untouched = (n) => n.draft && n.title.trim() === DEFAULT_TITLE && !n.body.trim() && !n.pinned;
+
 // ---------- Editor ----------
-async function openNote(id) {
-  if (N.note && N.note.id === id && $('#note-editor')) return;
+async function openNote(id, force = false) {
+  if (!force && N.note && N.note.id === id && $('#note-editor')) return;
   try {
     const n = await get(`/notes/${ref(id)}`);
     if (!N.active) return;
@@ -258,6 +265,7 @@ function setNote(n) {
   N.note = { ...n, body: n.body.replace(/\r\n/g, '\n') };
   N.hash = n.hash;
   N.dirty = false;
+  N.conflict = null;
 }
 
 function closeNote() {
@@ -293,7 +301,7 @@ function renderEditor() {
     h('a', { class: 'icon-btn note-back', href: '#/notes', 'aria-label': 'All notes' }, icon('back')),
     h('span', { id: 'note-status', class: 'note-status', role: 'status', 'aria-live': 'polite', text: 'Saved' }),
     h('span', { class: 'grow' }),
-    h('button', { type: 'button', class: 'tool-btn note-preview-btn', 'aria-pressed': 'false', onclick: togglePreview }, icon('book'), h('span', { text: 'Preview' })),
+    h('button', { type: 'button', class: 'tool-btn note-preview-btn', 'aria-pressed': 'false', 'aria-label': 'Preview', onclick: togglePreview }, icon('book'), h('span', { text: 'Preview' })),
     pin,
     h('button', { type: 'button', class: 'icon-btn', 'aria-label': 'Delete note', title: 'Delete', onclick: deleteNote }, icon('trash')));
   const ed = h('article', { id: 'note-editor', class: 'note-editor', 'aria-label': 'Note' }, bar, title, tools, body,
@@ -310,7 +318,7 @@ function renderEditor() {
   renderLinked();
   renderList();
   // A new note: its title is selected, ready to be typed over.
-  if (N.focusTitle === n.id) { N.focusTitle = null; title.focus(); title.select(); }
+  if (n.draft) focusDraftTitle();
 }
 
 function renderLinked() {
@@ -333,42 +341,58 @@ const saveSoon = debounce(() => save(), SAVE_DELAY);
 
 function changed() {
   N.dirty = true;
-  status('Editing…');
+  status(N.conflict ? 'Not saved: changed in the file' : 'Editing…');
   saveSoon();
 }
 
-/** Saves now if anything is pending (and waits for a save in flight). */
-async function flush() {
+/** Saves now if anything is pending (and waits for a save in flight). While the file's change and
+ *  the typing wait for the user's choice nothing is saved; `leaving` the note then keeps the
+ *  typing as a conflict copy beside it. */
+async function flush({ leaving = false } = {}) {
   saveSoon.cancel();
+  const n = N.note;
+  if (n && N.conflict) {
+    if (!leaving) return;
+    N.conflict = null;
+    N.dirty = false;
+    hideNoteConflict();
+    return keepAsCopy(n);
+  }
   if (N.saving) await N.saving;
   if (N.dirty) await save();
 }
 
 async function save() {
-  if (!N.note || !N.dirty) return;
+  if (!N.note || !N.dirty || N.conflict) return;
   if (N.saving) { await N.saving; return save(); }
   const n = N.note;
   const title = n.title.trim();
   if (!title) { status('A note needs a title'); return; }
   N.dirty = false;
+  if (untouched(n)) { status(''); return; }
   status('Saving…');
   const body = N.crlf ? n.body.replace(/\n/g, '\r\n') : n.body;
   N.saving = (async () => {
     try {
-      const saved = await patch(`/notes/${ref(n.id)}`, { title, body, hash: N.hash });
-      N.hash = saved.hash;
-      if (N.note && N.note.id === saved.id) { N.note.tasks = saved.tasks; N.note.modified = saved.modified; N.note.pinned = saved.pinned; }
-      status('Saved');
+      const saved = n.draft
+        ? await post('/notes', { title, body, pinned: n.pinned })
+        : await patch(`/notes/${ref(n.id)}`, { title, body, hash: N.hash });
+      if (n.draft) {
+        n.draft = false;
+        n.id = saved.id;
+        // The draft's address becomes the note's (replacing it: Back goes where it went before).
+        if (N.active && N.note === n && location.hash === '#/notes/' + DRAFT) location.replace('#/notes/' + encodeURIComponent(saved.id));
+      }
+      if (N.note === n) { N.hash = saved.hash; n.tasks = saved.tasks; n.modified = saved.modified; n.pinned = saved.pinned; }
+      if (N.note === n && !N.dirty) status('Saved');
       loadList();
     } catch (e) {
-      if (e.status === 409) {
-        // Someone else changed the file: never overwrite it; show theirs, keep ours in a toast.
-        toast('This note changed elsewhere; showing the latest version. Your last edit was not saved.', { error: true });
-        N.dirty = false;
+      N.dirty = true;
+      if (e.status === 409 && N.note === n) {
+        // Another program changed the file: never overwrite it, never drop the typing. Ask.
         const fresh = await get(`/notes/${ref(n.id)}`).catch(() => null);
-        if (fresh) { setNote(fresh); renderEditor(); }
+        if (N.note === n) showNoteConflict(fresh);
       } else {
-        N.dirty = true;
         status('Not saved');
         showError(e);
       }
@@ -377,13 +401,80 @@ async function save() {
   return N.saving;
 }
 
+/** The note's file changed while the user was typing: their text stays in the editor, unsaved,
+ *  until they keep it (written over the file's) or take the file's (theirs can be brought back). */
+function showNoteConflict(fresh) {
+  N.conflict = fresh || { hash: null };
+  status('Not saved: changed in the file');
+  hideNoteConflict();
+  const ed = $('#note-editor');
+  if (!ed) return;
+  const button = (label, cls, fn) => h('button', { type: 'button', class: 'btn btn-small ' + cls, text: label, onmousedown: (e) => e.preventDefault(), onclick: fn });
+  const keepMine = () => {
+    N.hash = N.conflict.hash || N.hash;
+    N.conflict = null;
+    hideNoteConflict();
+    N.dirty = true;
+    save();
+  };
+  const takeTheirs = () => {
+    const typed = { title: N.note.title, body: N.note.body };
+    const file = N.conflict;
+    hideNoteConflict();
+    if (!file.hash) { N.conflict = null; openNote(N.note.id, true); return; }
+    setNote(file);
+    showText();
+    status('Updated from disk');
+    toast('Showing the file’s version of this note; yours was not saved.', { action: 'Bring mine back', timeout: 12000, onAction: () => {
+      if (!N.note || N.note.id !== file.id) return;
+      N.note.title = typed.title;
+      N.note.body = typed.body;
+      showText();
+      changed();
+    } });
+  };
+  const box = h('div', { id: 'note-conflict', class: 'note-conflict', role: 'alert' },
+    h('p', { text: 'This note changed in the file while you were writing. Nothing was overwritten, and your text is still here.' }),
+    h('div', { class: 'note-conflict-actions' }, button('Keep mine', 'btn-primary', keepMine), button('Use the file’s', '', takeTheirs)));
+  $('.note-bar', ed).after(box);
+}
+
+function hideNoteConflict() { const b = $('#note-conflict'); if (b) b.remove(); }
+
+/** Puts N.note's title and text into the editor, keeping the caret where it can. */
+function showText() {
+  const ta = $('#note-body'), title = $('#note-title');
+  if (title) title.value = N.note.title;
+  if (ta) { const s0 = ta.selectionStart, e0 = ta.selectionEnd; ta.value = N.note.body; ta.setSelectionRange(Math.min(s0, ta.value.length), Math.min(e0, ta.value.length)); }
+  renderLinked();
+}
+
+/** Writes `n`'s unsaved text as a new note beside it (as sync's conflict copies do) and says so. */
+async function keepAsCopy(n) {
+  const title = `${n.title.trim() || DEFAULT_TITLE} (conflict copy)`;
+  try {
+    const copy = await post('/notes', { title, body: n.body });
+    toast(`Your unsaved version was kept as “${copy.title}”.`, { timeout: 10000 });
+    if (N.active) loadList();
+  } catch (e) { showError(e); }
+}
+
 // ---------- Actions ----------
 async function togglePin() {
-  await flush();
+  if (!N.conflict) await flush();
+  if (!N.note) return;
   try {
-    const n = await post(`/notes/${ref(N.note.id)}/${N.note.pinned ? 'unpin' : 'pin'}`);
-    N.hash = n.hash;
-    N.note.pinned = n.pinned;
+    let n;
+    if (N.note.draft) { // pinning a new note writes it
+      N.note.pinned = !N.note.pinned;
+      N.dirty = true;
+      await save();
+      n = N.note;
+    } else {
+      n = await post(`/notes/${ref(N.note.id)}/${N.note.pinned ? 'unpin' : 'pin'}`);
+      if (!N.conflict) N.hash = n.hash;
+      N.note.pinned = n.pinned;
+    }
     const b = $('.note-pin-btn');
     b.setAttribute('aria-pressed', String(n.pinned));
     b.setAttribute('aria-label', n.pinned ? 'Unpin note' : 'Pin note');
@@ -395,15 +486,27 @@ async function togglePin() {
 
 async function deleteNote() {
   const n = N.note;
-  if (!n || !await confirmSheet('Delete this note?', `“${n.title}” moves to the vault’s .trash/Notes folder.`)) return;
+  if (!n) return;
+  if (n.draft && !N.saving) { // never written: nothing to move to the trash
+    if (!untouched(n) && !await confirmSheet('Discard this note?', 'It has not been saved yet.', 'Discard')) return;
+    saveSoon.cancel();
+    N.dirty = false;
+    N.note = null;
+    N.ctx.go('#/notes');
+    return;
+  }
+  if (!await confirmSheet('Delete this note?', `“${n.title}” moves to the vault’s .trash/Notes folder.`)) return;
   saveSoon.cancel();
+  if (N.saving) await N.saving;
   N.dirty = false;
+  N.conflict = null;
+  n.deleting = true; // its own deletion's live event must not reload it
   try {
     await del(`/notes/${ref(n.id)}`);
     toast(`Deleted “${n.title}”.`);
     N.note = null;
     N.ctx.go('#/notes');
-  } catch (e) { showError(e); }
+  } catch (e) { n.deleting = false; showError(e); }
 }
 
 /** The selected lines (1-based, as note_line counts the body). */
@@ -423,7 +526,9 @@ async function makeTasks() {
   const ta = $('#note-body');
   if (!ta || !N.note) return;
   const lines = selectedLines(ta);
+  if (N.conflict) { status('Not saved: changed in the file'); return; }
   await flush();
+  if (!N.note || !N.note.id) return;
   try {
     const res = await post(`/notes/${ref(N.note.id)}/tasks`, lines.length === 1 ? { line: lines[0] } : { lines });
     setNote(res.note);

@@ -312,7 +312,14 @@ export async function openPerspectiveEditor(id, ctx) {
   const actions = [];
   if (id && !ro) actions.push({ label: 'Delete', danger: true, onClick: async (close) => {
     if (!(await confirmSheet('Delete this perspective?', `“${P.name}” will be removed. Its tasks are not touched.`))) return;
-    try { await del(`/perspectives/${encodeURIComponent(id)}`); close(); toast(`Deleted “${P.name}”.`); ctx.refresh(); const r = ctx.current(); if (r && r.kind === 'perspective' && r.id === id) ctx.go('#/view/today'); } catch (e) { showError(e); }
+    try {
+      await del(`/perspectives/${encodeURIComponent(id)}`);
+      close();
+      toast(`Deleted “${P.name}”.`);
+      // Showing it: go elsewhere (which refreshes) rather than ask for a perspective that is gone.
+      const r = ctx.current();
+      if (r && r.kind === 'perspective' && r.id === id) ctx.go('#/view/today'); else ctx.refresh();
+    } catch (e) { showError(e); }
   } });
   if (id) actions.push({ label: ro ? 'Duplicate to edit' : 'Duplicate', primary: ro, onClick: async (close) => {
     try { const c = await post(`/perspectives/${encodeURIComponent(id)}/duplicate`); close(); toast(`Created “${c.name}”.`); ctx.refresh(); ctx.go(ctx.perspHref(c.id)); setTimeout(() => openPerspectiveEditor(c.id, ctx), 300); } catch (e) { showError(e); }
