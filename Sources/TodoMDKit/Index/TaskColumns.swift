@@ -105,7 +105,10 @@ enum TaskColumns {
 /// statement, so each row costs one read per column.
 struct TaskRowDecoder {
     private let id: Int
-    private let fields: [(spec: TaskFieldSpec, index: Int)]
+    /// Per field: its column's position and how to set the field from the stored value —
+    /// built once per statement, so a row costs no copy of the field table.
+    private let columns: [Int]
+    private let setters: [@Sendable (inout TodoTask, DatabaseValue) -> Void]
     private let titleKey: Int
     private let warningCount: Int
     private let json: Int
@@ -121,7 +124,11 @@ struct TaskRowDecoder {
             return i
         }
         id = try position("id")
-        fields = try TaskFieldSpec.table.map { ($0, try position($0.key)) }
+        columns = try TaskFieldSpec.table.map { try position($0.key) }
+        setters = TaskFieldSpec.table.map { spec in
+            let kind = spec.kind
+            return { task, value in spec.set(TaskColumns.fieldValue(value, kind: kind), on: &task) }
+        }
         titleKey = try position("title_key")
         warningCount = try position("warning_count")
         json = try position("json")
@@ -129,8 +136,10 @@ struct TaskRowDecoder {
 
     func row(_ row: Row) -> TaskRow {
         var task = TodoTask(id: row[id], title: "", created: Date(timeIntervalSince1970: 0), source: "")
-        for (spec, index) in fields {
-            spec.set(TaskColumns.fieldValue(row[index] as DatabaseValue, kind: spec.kind), on: &task)
+        for i in columns.indices {
+            let value: DatabaseValue = row[columns[i]]
+            // NULL is every field's absence, as a new task already has it.
+            if !value.isNull { setters[i](&task, value) }
         }
         return TaskRow(task: task, titleKey: row[titleKey], warningCount: row[warningCount], json: row[json])
     }

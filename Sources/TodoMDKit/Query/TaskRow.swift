@@ -3,23 +3,43 @@ import Foundation
 /// A task as a listing holds it: its fields as indexed (no body, unknown keys or warnings), the
 /// sort key of its title, how many warnings it has, and its TASK JSON.
 ///
-/// Fields read through the row (`row.due`, `row.isActive`) as on ``TodoTask``.
+/// Fields read through the row (`row.due`, `row.isActive`) as on ``TodoTask``. The row is a
+/// reference to its immutable storage, so sorting and grouping thousands of rows copies one
+/// pointer each, not every field of a task.
 @dynamicMemberLookup
 public struct TaskRow: Sendable, Equatable {
-    /// The indexed fields; `body`, `extra` and `warnings` are empty.
-    public let task: TodoTask
-    /// ``TextFolding/sortKey(_:)`` of the title.
-    public let titleKey: String
-    public let warningCount: Int
-    /// The TASK object of §19, as JSON text.
-    public let json: String
+    private final class Storage: Sendable {
+        let task: TodoTask
+        let titleKey: String
+        let warningCount: Int
+        let json: String
 
-    public init(task: TodoTask, titleKey: String, warningCount: Int, json: String) {
-        self.task = task
-        self.titleKey = titleKey
-        self.warningCount = warningCount
-        self.json = json
+        init(task: TodoTask, titleKey: String, warningCount: Int, json: String) {
+            self.task = task
+            self.titleKey = titleKey
+            self.warningCount = warningCount
+            self.json = json
+        }
     }
 
-    public subscript<T>(dynamicMember path: KeyPath<TodoTask, T>) -> T { task[keyPath: path] }
+    private let storage: Storage
+
+    /// The indexed fields; `body`, `extra` and `warnings` are empty.
+    public var task: TodoTask { storage.task }
+    /// ``TextFolding/sortKey(_:)`` of the title.
+    public var titleKey: String { storage.titleKey }
+    public var warningCount: Int { storage.warningCount }
+    /// The TASK object of §19, as JSON text.
+    public var json: String { storage.json }
+
+    public init(task: TodoTask, titleKey: String, warningCount: Int, json: String) {
+        storage = Storage(task: task, titleKey: titleKey, warningCount: warningCount, json: json)
+    }
+
+    public subscript<T>(dynamicMember path: KeyPath<TodoTask, T>) -> T { storage.task[keyPath: path] }
+
+    public static func == (a: TaskRow, b: TaskRow) -> Bool {
+        a.storage === b.storage
+            || (a.task == b.task && a.titleKey == b.titleKey && a.warningCount == b.warningCount && a.json == b.json)
+    }
 }
