@@ -11,14 +11,14 @@ import { loadTheme, openSettings } from './settings.js';
 import { initCategories } from './categories.js';
 import { showNotes, hideNotes } from './notes.js';
 import { route, subscribe, setListing, isDoneRoute, setLastActive } from './state.js';
-import { startRouter, follow, go } from './router.js';
+import { startRouter, follow, go, screenHash } from './router.js';
 import { loadSidebar, renderSidebar, renderSidebarActive, setNav, narrow, wireSidebar } from './sidebar.js';
 import { renderHeader } from './header.js';
 import { loadList, resetList, todayChanged, wireList } from './list.js';
 import { wireQuick } from './quick.js';
 import { onKey, showShortcuts } from './keys.js';
 import { connectEvents } from './live.js';
-import { editorId, closeEditor, showPlan, hidePlan, appCtx } from './lazy.js';
+import { editorId, closeEditor, showTask, showPlan, hidePlan, appCtx } from './lazy.js';
 
 /** Shows route `r` (a new one): the notes, the planner, or a task list. */
 function show(r) {
@@ -28,11 +28,14 @@ function show(r) {
   hideNotes();
   // So does the planner.
   if (r.kind === 'plan') { leaveList(); showPlan(r); return; }
-  if (!isDoneRoute(r) && r.kind !== 'search') setLastActive(location.hash);
+  if (!isDoneRoute(r) && r.kind !== 'search') setLastActive(screenHash());
   resetList();
   if (editorId()) closeEditor(false);
-  setNav(false);
-  $('#search').value = r.kind === 'search' ? r.q : '';
+  // Typing in the search field (in the drawer, on a phone) leads here at every pause: the drawer
+  // stays open and the field keeps its focus and text until the search is sent.
+  const typing = document.activeElement === $('#search');
+  if (!(typing && r.kind === 'search')) setNav(false);
+  if (!typing) $('#search').value = r.kind === 'search' ? r.q : '';
   renderHeader();
   renderSidebarActive();
   loadList();
@@ -55,7 +58,7 @@ function wireSearch() {
     e.preventDefault();
     searchGo.cancel();
     go('#/search?q=' + encodeURIComponent($('#search').value.trim()));
-    if (narrow()) setNav(false);
+    if (narrow()) { setNav(false); $('#view-title').focus(); }
   });
 }
 
@@ -77,7 +80,7 @@ async function boot() {
   wire();
   loadTheme();
   initCategories();
-  startRouter(show);
+  startRouter(show, showTask);
   await loadSidebar();
   connectEvents();
 }

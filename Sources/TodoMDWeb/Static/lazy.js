@@ -4,7 +4,7 @@
 import { $ } from './util.js';
 import { toast, showError } from './ui.js';
 import { route, sidebar } from './state.js';
-import { go, perspHref } from './router.js';
+import { go, perspHref, openTaskURL, taskClosed } from './router.js';
 import { loadSidebar } from './sidebar.js';
 import { refresh, rowEl, taskRow } from './list.js';
 import { complete, reopen, deferTasks } from './actions.js';
@@ -27,10 +27,29 @@ const editorCtx = {
   focusRow: (id) => { const el = id && rowEl(id); if (el) $('.task-title', el).focus(); },
 };
 async function loadEditor() {
-  if (!E) { const m = await import('./editor.js'); if (!E) { m.initEditor(editorCtx); E = m; } }
+  if (!E) {
+    const m = await import('./editor.js');
+    if (!E) {
+      m.initEditor(editorCtx);
+      E = m;
+      // However the editor closes (its × button, Esc, completing the task…), the URL follows.
+      new MutationObserver(() => { if ($('#detail').hidden) taskClosed(); }).observe($('#detail'), { attributes: true, attributeFilter: ['hidden'] });
+    }
+  }
   return E;
 }
-export const openEditor = async (id) => { try { (await loadEditor()).openEditor(id); } catch (e) { showError(e); } };
+/** Opens task `id` in the editor, by its URL (so Back closes it). */
+export const openEditor = (id) => openTaskURL(id);
+/** The router's: shows the URL's task in the editor (null: closes the editor). */
+export async function showTask(id) {
+  if (!id) { if (E && E.editorId()) E.closeEditor(); return; }
+  try {
+    const m = await loadEditor();
+    await m.openEditor(id);
+    // It could not be opened (gone, or an error was shown): the URL stops naming it.
+    if (m.editorId() !== id && route() && route().task === id) taskClosed();
+  } catch (e) { showError(e); }
+}
 export const closeEditor = (restore) => { if (E) E.closeEditor(restore); };
 export const editorId = () => (E ? E.editorId() : null);
 export const editorExternalChange = (id, kind) => { if (E) E.editorExternalChange(id, kind); };

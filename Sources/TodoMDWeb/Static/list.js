@@ -7,6 +7,7 @@ import { sortable } from './drag.js';
 import { selectionMode } from './selection.js';
 import { route, listing, setListing, cursor, setCursor, animating, animStart, animEnd, viewKey, isDoneRoute, prefs, findTask } from './state.js';
 import { loadSidebar } from './sidebar.js';
+import { screenKey } from './router.js';
 import { renderHeader, renderBanner, routeTitle, filterCount } from './header.js';
 import { planChanged, openEditor } from './lazy.js';
 import { complete, deferTasks, bulk } from './actions.js';
@@ -77,7 +78,7 @@ export async function loadList() {
   ul.setAttribute('aria-busy', 'true');
   try {
     const got = await get(listingPath());
-    if (seq !== loadSeq || r0 !== route()) return;
+    if (seq !== loadSeq || screenKey(r0) !== screenKey(route())) return;
     setListing(got);
     renderList();
     renderHeader();
