@@ -103,6 +103,9 @@ struct PerspectiveAPITests {
             #expect(work?["projects"]?.arrayValue?.first?["name"]?.stringValue == "Auth Service")
             #expect(s["tags"]?.arrayValue?.compactMap { $0["name"]?.stringValue } == ["focus", "health"])
             #expect(s["perspectives"]?.arrayValue?.first?["count"]?.numberValue == 1)
+            // How the web app draws its list: the grouping it runs with and its layout.
+            #expect(s["perspectives"]?.arrayValue?.first?["group_by"]?.stringValue == "project")
+            #expect(s["perspectives"]?.arrayValue?.first?["layout"]?.stringValue == "default")
             #expect(s["today"]?.stringValue == "2026-11-21")
 
             #expect(try await client.get("/api/v1/projects").json["projects"]?.arrayValue?.first?["area"]?.stringValue == "Work")

@@ -97,6 +97,8 @@ struct CatalogRoutes {
                 ("id", .string(p.id)), ("name", .string(p.name)), ("icon", .string(p.icon)),
                 ("color", p.color.map(JSONValue.string) ?? .null),
                 ("count", .number(Double(try vault.count(rules: p.rules)))),
+                // How its list is drawn: the web app groups and lays out rows by these.
+                ("group_by", .string(p.groupKey.rawValue)), ("layout", .string(p.layoutKey)),
             ]))
         }
         return JSONValue.object([
