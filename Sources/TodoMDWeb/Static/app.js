@@ -8,13 +8,13 @@
 //   notes.js, categories.js, settings.js, planner.js, editor.js, perspective.js: their own screens and sheets.
 import { $, debounce, icon } from './util.js';
 import { loadTheme, openSettings } from './settings.js';
-import { initCategories } from './categories.js';
+import { initCategories, onCategories } from './categories.js';
 import { showNotes, hideNotes } from './notes.js';
 import { route, subscribe, setListing, isDoneRoute, setLastActive } from './state.js';
 import { startRouter, follow, go, screenHash } from './router.js';
 import { loadSidebar, renderSidebar, renderSidebarActive, setNav, narrow, wireSidebar } from './sidebar.js';
 import { renderHeader } from './header.js';
-import { loadList, resetList, todayChanged, wireList } from './list.js';
+import { loadList, resetList, redrawIfChanged, wireList } from './list.js';
 import { wireQuick } from './quick.js';
 import { onKey, showShortcuts } from './keys.js';
 import { connectEvents } from './live.js';
@@ -73,7 +73,8 @@ function wire() {
   $('#btn-keys').addEventListener('click', showShortcuts);
   document.addEventListener('keydown', onKey);
   // The sidebar's answer carries the views' names and the server's today.
-  subscribe('sidebar', () => { renderSidebar(); renderHeader(); todayChanged(); });
+  subscribe('sidebar', () => { renderSidebar(); renderHeader(); redrawIfChanged(); });
+  onCategories(() => redrawIfChanged(true));
 }
 
 async function boot() {

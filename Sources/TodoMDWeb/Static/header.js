@@ -45,6 +45,8 @@ export function renderHeader() {
   const acts = $('#head-actions');
   kids(acts,
     r.kind === 'perspective' ? h('button', { type: 'button', class: 'icon-btn', 'aria-label': 'Edit perspective', title: 'Edit perspective', onclick: () => openPerspective(r.id) }, icon('edit')) : null,
+    // A built-in view's rules, read-only (duplicating them makes an editable perspective).
+    r.kind === 'view' && !r.done && builtInView(r.id) ? h('button', { type: 'button', class: 'icon-btn', 'aria-label': 'View rules', title: 'View rules', onclick: () => openPerspective(r.id) }, icon('info')) : null,
     taskSelection.button(),
   );
 
@@ -75,8 +77,13 @@ function toggleDone(done) {
   if (done) {
     if (r.kind === 'view' && /^(area|project|tag):/.test(r.id)) go(viewHref(r.id) + '?done=1');
     else go(viewHref('logbook'));
-  } else if (r.kind === 'view' && r.done) go(viewHref(r.id));
-  else go(lastActive() || viewHref('today'));
+  } else go(doingHash());
+}
+
+/** Where "Doing" leads from a list of completed tasks: the list's open side, or the last view. */
+export function doingHash() {
+  const r = route();
+  return r.kind === 'view' && r.done ? viewHref(r.id) : lastActive() || viewHref('today');
 }
 
 export const filterCount = (p) => {

@@ -5,7 +5,8 @@ import { get, post, patch, ref, qs } from './api.js';
 import { toast, showError } from './ui.js';
 import { sortable } from './drag.js';
 import { selectionMode } from './selection.js';
-import { route, listing, setListing, cursor, setCursor, animating, animStart, animEnd, viewKey, isDoneRoute, prefs, findTask } from './state.js';
+import { route, sidebar, listing, setListing, cursor, setCursor, animating, animStart, animEnd, viewKey, isDoneRoute, prefs, findTask } from './state.js';
+import { categoryOf, categoryOrder } from './categories.js';
 import { loadSidebar } from './sidebar.js';
 import { screenKey } from './router.js';
 import { renderHeader, renderBanner, routeTitle, filterCount } from './header.js';
@@ -114,13 +115,61 @@ export function resetList() {
   $('#empty').hidden = true;
 }
 
-// ---------- Rows ----------
-function groupLabel(name) {
+// ---------- Groups ----------
+/** The perspective shown, as the sidebar lists it (with its grouping and layout). */
+const shownPerspective = () => {
+  const r = route();
+  return r.kind === 'perspective' && sidebar() ? (sidebar().perspectives || []).find((p) => p.id === r.id) : undefined;
+};
+
+/** The key the list is grouped by: the toolbar's choice, else a perspective's own (null: the
+ *  view's own groups, such as Today's sections). */
+export function groupKey() {
+  const mode = prefs().mode;
+  if (mode && mode !== 'list') return mode;
+  const p = shownPerspective();
+  return p && p.group_by !== 'none' ? p.group_by : null;
+}
+
+/** How rows are drawn: a perspective's layout (default, comfortable, compact or detailed). */
+const layout = () => { const p = shownPerspective(); return (p && p.layout) || 'default'; };
+
+/** The groups as drawn: grouped by priority or category, every value has its group, even one no
+ *  task has, so tasks can be dragged into it; categories come in the user's order, then the
+ *  other tags, then "No Tags". */
+function arrange(groups, key) {
+  if (!groups.some((g) => g.tasks.length)) return groups;
+  const byName = new Map(groups.map((g) => [g.name, g]));
+  const take = (name) => byName.get(name) || { name, tasks: [] };
+  if (key === 'priority') return [...PRIORITIES.map(take), ...groups.filter((g) => !PRIORITIES.includes(g.name))];
+  if (key === 'tag') {
+    const order = categoryOrder();
+    const untagged = groups.filter((g) => g.name === 'No Tags');
+    return [...order.map(take), ...groups.filter((g) => !order.includes(g.name) && g.name !== 'No Tags'), ...untagged];
+  }
+  return groups;
+}
+
+/** A group's heading: dates as dates, priorities by name, a tag as its category shows it. */
+function groupLabel(name, key) {
   if (isoDate(name)) return relDate(name) === shortDate(name) ? shortDate(name) : `${relDate(name)} · ${shortDate(name)}`;
-  if (prefs().mode === 'priority' && PRIORITY_LABEL[name.toLowerCase()]) return PRIORITY_LABEL[name.toLowerCase()] + (name.toLowerCase() === 'none' ? ' priority' : '');
-  if (prefs().mode === 'tag' && !/^No /.test(name)) return '#' + name;
+  if (key === 'priority' && PRIORITY_LABEL[name.toLowerCase()]) return PRIORITY_LABEL[name.toLowerCase()] + (name.toLowerCase() === 'none' ? ' priority' : '');
+  if (key === 'tag' && name !== 'No Tags') {
+    const c = categoryOf(name);
+    return c ? [c.icon ? h('span', { class: 'cat-emoji', 'aria-hidden': 'true', text: c.icon }) : null, c.name] : '#' + name;
+  }
   return name;
 }
+
+function groupHead(g, key) {
+  const li = h('li', { class: 'group' + (g.tasks.length ? '' : ' is-empty'), 'data-group': g.name },
+    h('h2', { class: 'group-head' }, h('span', { class: 'group-name' }, groupLabel(g.name, key)), h('span', { class: 'group-count', text: g.tasks.length })));
+  const c = key === 'tag' && categoryOf(g.name);
+  if (c && c.color) { li.style.setProperty('--cat', c.color); li.classList.add('has-cat-color'); }
+  return li;
+}
+
+// ---------- Rows ----------
 
 function chip(cls, text, ic, label) {
   return h('span', { class: 'chip ' + cls, title: label || null }, ic ? icon(ic) : null, label ? h('span', { class: 'sr', text: label + ': ' }) : null, h('span', { text }));
@@ -132,6 +181,7 @@ export function taskRow(t) {
   const td = today();
   const r = route();
   const sel = taskSelection;
+  const detailed = layout() === 'detailed'; // the notes' first lines under the title
   const li = h('li', { class: 'task' + (done ? ' is-done' : '') + (t.status === 'cancelled' ? ' is-cancelled' : '') + (cursor() === t.id ? ' selected' : '') + (sel.has(t.id) ? ' picked' : ''), 'data-id': t.id });
   const check = sel.active
     ? sel.check(`Select ${t.title}`, t.id)
@@ -169,19 +219,22 @@ export function taskRow(t) {
       h('div', { class: 'task-line' },
         h('button', { type: 'button', class: 'task-title', text: t.title }), prio, flag),
       t.description ? h('div', { class: 'task-desc', text: t.description }) : null,
+      detailed && t.body && t.body.trim() ? h('div', { class: 'task-notes', text: t.body.trim() }) : null,
       meta.length ? h('div', { class: 'task-meta' }, meta) : null)));
   return li;
 }
 
 const localDay = (iso) => { const d = new Date(iso); return isNaN(d) ? iso.slice(0, 10) : `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`; };
 
-let drawnToday = null;
+let drawn = '';
+const drawing = () => JSON.stringify([today(), groupKey(), layout()]);
 /** Draws the listing of the state (keeping the focus on the row it was on). */
 export function renderList() {
   const ul = $('#task-list');
   const L = listing();
   if (!L) return;
-  drawnToday = today();
+  drawn = drawing();
+  const key = groupKey();
   const active = document.activeElement;
   const focusRow = active && active.closest && active.closest('#task-list .task');
   const focusId = focusRow && focusRow.dataset.id;
@@ -189,12 +242,13 @@ export function renderList() {
   const frag = [];
   let total = 0;
   const ids = new Set();
-  for (const g of L.groups || []) {
-    if (!g.tasks.length && g.name) continue;
-    if (g.name) frag.push(h('li', { class: 'group', 'data-group': g.name }, h('h2', { class: 'group-head' }, h('span', { text: groupLabel(g.name) }), h('span', { class: 'group-count', text: g.tasks.length }))));
+  for (const g of arrange(L.groups || [], key)) {
+    if (g.name) frag.push(groupHead(g, key));
+    if (g.name && !g.tasks.length) frag.push(h('li', { class: 'group-empty', text: 'No tasks. Drag one here.' }));
     for (const t of g.tasks) { frag.push(taskRow(t)); total++; ids.add(t.id); }
   }
   ul.replaceChildren(...frag);
+  ul.className = 'task-list layout-' + layout();
   ul.dataset.view = viewKey();
   ul.setAttribute('aria-busy', 'false');
   if (cursor() && !ids.has(cursor())) setCursor(null);
@@ -207,9 +261,10 @@ export function renderList() {
   taskSelection.renderBar();
 }
 
-/** The sidebar came: relative dates ("Today") follow the server's today. */
-export function todayChanged() {
-  if (listing() && drawnToday !== today()) renderList();
+/** The sidebar or the categories came: the server's today (for "Today", "Tomorrow"), a
+ *  perspective's grouping and layout, the categories' names and order may have changed. */
+export function redrawIfChanged(categories = false) {
+  if (listing() && (drawn !== drawing() || (categories && groupKey() === 'tag'))) renderList();
 }
 
 function renderEmpty(box) {
@@ -262,7 +317,7 @@ async function onDrop(el, { before, group, fromGroup }) {
 
 /** The field change that puts task `t` into group `name` of the current grouping (or null). */
 function groupChange(t, name, from) {
-  const mode = prefs().mode || 'list';
+  const mode = groupKey() || 'list';
   const lower = name.toLowerCase();
   if (mode === 'priority') {
     const p = PRIORITIES.find((x) => lower === x || lower.startsWith(x)) || (lower.startsWith('no') ? 'none' : null);
@@ -271,7 +326,9 @@ function groupChange(t, name, from) {
   if (mode === 'tag') {
     const tags = t.tags || [];
     if (/^no tags?$/i.test(name)) return from ? { tags: tags.filter((x) => x !== from) } : null;
-    return tags.includes(name) ? null : { tags: [...tags, name] };
+    // From one tag's group to another's: the task moves (it leaves the group it came from).
+    const kept = from && from !== 'No Tags' ? tags.filter((x) => x !== from) : tags;
+    return tags.includes(name) && kept.length === tags.length ? null : { tags: kept.includes(name) ? kept : [...kept, name] };
   }
   if (mode === 'due') {
     const grp = listing().groups.find((g) => g.name === name);

@@ -111,6 +111,8 @@ export async function openPerspectiveEditor(id, ctx) {
   const s = sheet(id ? (ro ? P.name : 'Edit perspective') : 'New perspective', body, sheetActions(id, P, ro, ctx), { cls: 'sheet-wide pe-sheet' });
   const foot = $('.sheet-foot', s.dialog);
   if (foot) foot.prepend(count);
+  // Read-only, nothing in the rules takes the focus: the keyboard scrolls them from the body itself.
+  if (ro) { const b = $('.sheet-body', s.dialog); b.tabIndex = 0; b.setAttribute('aria-label', 'Rules of ' + P.name); }
   tree.render();
   if (!ro) { look.name.focus(); if (!id) look.name.select(); }
 }

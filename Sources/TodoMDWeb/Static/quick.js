@@ -3,7 +3,9 @@
 import { h, kids, $, debounce, icon } from './util.js';
 import { post } from './api.js';
 import { toast, showError } from './ui.js';
-import { route, setCursor } from './state.js';
+import { route, setCursor, isDoneRoute } from './state.js';
+import { go, follow } from './router.js';
+import { doingHash } from './header.js';
 import { refresh } from './list.js';
 import { openEditor } from './lazy.js';
 
@@ -59,8 +61,10 @@ async function quickSubmit(e) {
   input.focus();
 }
 
-/** Puts the caret in the quick-entry field (the `n` key, the + button). */
+/** Puts the caret in the quick-entry field (the `n` key, the + button). Completed tasks (the
+ *  Logbook) have no quick entry: it opens in the list of open tasks they belong to. */
 export function focusQuick() {
+  if (isDoneRoute()) { go(doingHash()); follow(); }
   $('#scroll').scrollTop = 0;
   const q = $('#quick-input');
   q.focus();
