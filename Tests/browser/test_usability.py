@@ -101,6 +101,8 @@ class PhoneNavigationTest(UsabilityCase):
         wait_for(lambda: not self.nav_open(), message="the drawer to close")
         self.wait_listed()
         self.assertEqual(self.titles(), ["Call the dentist"])
+        self.assertEqual(self.js("return [...document.querySelectorAll('#task-list .group-head span:first-child')]"
+                                 ".map(s => s.textContent)"), ["To do"], "the results' status group by its name")
         self.assertEqual(set(task_files(self.vault)), before, "a task was created")
 
     def test_back_closes_the_open_task(self):

@@ -1,6 +1,6 @@
 // The task list: loading the route's listing, drawing its groups and rows, the keyboard cursor,
 // select mode (selection.js) and drag and drop between rows and groups.
-import { h, $, $$, icon, relDate, shortDate, isoDate, today, addDays, minutesText, PRIORITY_LABEL } from './util.js';
+import { h, $, $$, icon, relDate, shortDate, isoDate, today, addDays, minutesText, PRIORITY_LABEL, STATUS_LABEL } from './util.js';
 import { get, post, patch, ref, qs } from './api.js';
 import { toast, showError } from './ui.js';
 import { sortable } from './drag.js';
@@ -154,6 +154,9 @@ function arrange(groups, key) {
 function groupLabel(name, key) {
   if (isoDate(name)) return relDate(name) === shortDate(name) ? shortDate(name) : `${relDate(name)} · ${shortDate(name)}`;
   if (key === 'priority' && PRIORITY_LABEL[name.toLowerCase()]) return PRIORITY_LABEL[name.toLowerCase()] + (name.toLowerCase() === 'none' ? ' priority' : '');
+  // Grouped by status (a perspective's grouping, All's and the search's own): the statuses' names.
+  const r = route();
+  if ((key === 'status' || (!key && (r.kind === 'search' || (r.kind === 'view' && r.id === 'all')))) && STATUS_LABEL[name]) return STATUS_LABEL[name];
   if (key === 'tag' && name !== 'No Tags') {
     const c = categoryOf(name);
     return c ? [c.icon ? h('span', { class: 'cat-emoji', 'aria-hidden': 'true', text: c.icon }) : null, c.name] : '#' + name;
