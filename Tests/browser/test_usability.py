@@ -48,6 +48,13 @@ class UsabilityCase(BrowserTestCase):
     def nav_open(self):
         return self.js("return document.getElementById('app').classList.contains('nav-open')")
 
+    def open_drawer(self):
+        """Opens the phone's drawer and waits until it has slid in."""
+        self.driver.find_element(By.CSS_SELECTOR, 'button[aria-label="Menu"]').click()
+        wait_for(lambda: self.nav_open() and self.js(
+            "const r = document.getElementById('sidebar').getBoundingClientRect(); return r.left >= -1 && r.width > 100"),
+            message="the drawer to slide in")
+
     def audit(self, where):
         """axe-core on the page as it is: no serious or critical violations."""
         axe = Axe(self.driver)
@@ -76,8 +83,7 @@ class PhoneNavigationTest(UsabilityCase):
         set_viewport(self.driver, *PHONE)
         self.open("#/view/today")
         before = set(task_files(self.vault))
-        self.driver.find_element(By.CSS_SELECTOR, 'button[aria-label="Menu"]').click()
-        wait_for(self.nav_open, message="the drawer to open")
+        self.open_drawer()
         search = self.driver.find_element(By.ID, "search")
         wait_for(search.is_displayed, message="the search field")
         search.click()
@@ -181,7 +187,11 @@ class GroupsAndLayoutTest(UsabilityCase):
             "g.querySelector('.group-head span').textContent, +g.querySelector('.group-count').textContent])")]
 
     def group_by(self, label):
-        self.driver.find_element(By.XPATH, '//div[contains(@class,"modes")]/button[.="%s"]' % label).click()
+        # The header is drawn again when the sidebar or the listing arrives: find the button anew.
+        xpath = '//div[contains(@class,"modes")]/button[.="%s"]' % label
+        wait_for(lambda: self.driver.find_element(By.XPATH, xpath).click() or True, message="the %s button" % label)
+        wait_for(lambda: self.driver.find_element(By.XPATH, xpath).get_attribute("aria-pressed") == "true",
+                 message="%s chosen" % label)
         self.wait_listed()
 
     def drag_into(self, title, group):
@@ -238,7 +248,9 @@ class GroupsAndLayoutTest(UsabilityCase):
         self.driver.find_element(By.CSS_SELECTOR, 'button[aria-label="Edit perspective"]').click()
         dialog = wait_for(lambda: self.driver.find_element(By.CSS_SELECTOR, "dialog[open]"), message="the editor")
         Select(dialog.find_element(By.CSS_SELECTOR, 'select[name="layout"]')).select_by_value("comfortable")
-        [b for b in dialog.find_elements(By.CSS_SELECTOR, ".sheet-foot button") if b.text == "Save"][0].click()
+        save = wait_for(lambda: [b for b in dialog.find_elements(By.CSS_SELECTOR, ".sheet-foot button") if b.text == "Save"],
+                        message="the Save button")
+        save[0].click()
         wait_for(lambda: "layout-comfortable" in self.driver.find_element(By.ID, "task-list").get_attribute("class"),
                  message="the comfortable layout")
         self.assertGreater(self.row("Sort the mail").size["height"], compact)
@@ -246,18 +258,20 @@ class GroupsAndLayoutTest(UsabilityCase):
     def test_a_built_in_views_rules_can_be_seen(self):
         for size in (DESKTOP, PHONE):
             with self.subTest(size=size):
+                self.js("document.querySelectorAll('dialog[open]').forEach(d => d.close())")
                 set_viewport(self.driver, *size)
                 self.open("#/view/today")
                 button = wait_for(lambda: self.driver.find_element(By.CSS_SELECTOR, '#head-actions button[aria-label="View rules"]'),
                                   message="the View rules button")
                 button.click()
                 dialog = wait_for(lambda: self.driver.find_element(By.CSS_SELECTOR, "dialog[open]"), message="the rules")
-                self.assertEqual(dialog.find_element(By.CSS_SELECTOR, ".sheet-head h2").text, "Today")
+                # (text is read once the sheet has faded in)
+                wait_for(lambda: dialog.find_element(By.CSS_SELECTOR, ".sheet-head h2").text == "Today", message="the title Today")
                 self.assertIn("read-only", dialog.find_element(By.CSS_SELECTOR, ".pe-note").text)
                 fields = dialog.find_elements(By.CSS_SELECTOR, 'select[aria-label="Field"]')
                 self.assertGreaterEqual(len(fields), 3, "Today's conditions are shown")
                 self.assertTrue(all(not f.is_enabled() for f in fields), "and cannot be changed")
-                self.assertTrue([b for b in dialog.find_elements(By.CSS_SELECTOR, "button") if b.text == "Duplicate to edit"])
+                self.assertTrue([b for b in dialog.find_elements(By.CSS_SELECTOR, "button") if b.get_attribute("textContent") == "Duplicate to edit"])
                 wait_for(lambda: "Showing" in dialog.find_element(By.ID, "perspective-count").text, message="the count")
                 self.audit("the rules of Today at %dx%d" % size)
                 dialog.find_element(By.CSS_SELECTOR, '.sheet-head button[aria-label="Close"]').click()
@@ -301,16 +315,16 @@ class PhoneLayoutTest(UsabilityCase):
     def test_category_manager_names_its_tags_on_a_phone(self):
         set_viewport(self.driver, *PHONE)
         self.open("#/view/today")
-        self.driver.find_element(By.CSS_SELECTOR, 'button[aria-label="Menu"]').click()
-        wait_for(self.nav_open, message="the drawer")
-        edit = wait_for(lambda: self.driver.find_element(By.CSS_SELECTOR, '#sidebar button[aria-label="Edit categories"]'),
-                        message="the Edit categories button")
-        wait_for(edit.is_displayed, message="the drawer to slide in")
-        edit.click()
+        self.open_drawer()
+        self.driver.find_element(By.CSS_SELECTOR, '#sidebar button[aria-label="Edit categories"]').click()
         dialog = wait_for(lambda: self.driver.find_element(By.CSS_SELECTOR, "dialog[open]"), message="the manager")
         buttons = wait_for(lambda: dialog.find_elements(By.CSS_SELECTOR, ".cat-others button"), message="the tags")
         self.assertEqual(len(buttons), 10)
-        self.assertEqual([b.text for b in buttons], ["#loose-tag-%d" % i for i in range(10)], "each button names its tag")
+        names = ["#loose-tag-%d" % i for i in range(10)]
+        try:
+            wait_for(lambda: [b.text for b in buttons] == names, timeout=3, message="each button to name its tag")
+        finally:
+            self.assertEqual([b.text for b in buttons], names, "each button names its tag")
         self.audit("the category manager, phone")
 
     def test_plus_in_the_logbook_opens_quick_entry(self):
