@@ -92,11 +92,20 @@ struct PerspectiveAPITests {
             #expect(views.compactMap { $0["id"]?.stringValue } == View.builtInIDs)
             #expect(views.first { $0["id"]?.stringValue == "inbox" }?["count"]?.numberValue == 1)
             #expect(views.first { $0["id"]?.stringValue == "today" }?["count"]?.numberValue == 1)
+            // One source of the views' names and icons: the sidebar says what the perspective forms say.
+            for view in views {
+                let form = try await client.get("/api/v1/perspectives/\(view["id"]?.stringValue ?? "")").json
+                #expect(view["name"] == form["name"])
+                #expect(view["icon"] == form["icon"])
+            }
             let work = s["areas"]?.arrayValue?.first { $0["name"]?.stringValue == "Work" }
             #expect(work?["count"]?.numberValue == 2)
             #expect(work?["projects"]?.arrayValue?.first?["name"]?.stringValue == "Auth Service")
             #expect(s["tags"]?.arrayValue?.compactMap { $0["name"]?.stringValue } == ["focus", "health"])
             #expect(s["perspectives"]?.arrayValue?.first?["count"]?.numberValue == 1)
+            // How the web app draws its list: the grouping it runs with and its layout.
+            #expect(s["perspectives"]?.arrayValue?.first?["group_by"]?.stringValue == "project")
+            #expect(s["perspectives"]?.arrayValue?.first?["layout"]?.stringValue == "default")
             #expect(s["today"]?.stringValue == "2026-11-21")
 
             #expect(try await client.get("/api/v1/projects").json["projects"]?.arrayValue?.first?["area"]?.stringValue == "Work")

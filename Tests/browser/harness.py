@@ -286,9 +286,17 @@ class BrowserTestCase(unittest.TestCase):
     def wait_listed(self, timeout=5):
         """Until the app has a listing for the current route (rows or the empty state shown)."""
         wait_for(lambda: self.driver.execute_script(
-            "return !!(window.todomd && window.todomd.listing) && "
-            "(document.querySelectorAll('#task-list li.task').length > 0 || !document.getElementById('empty').hidden)"),
+            "const ul = document.getElementById('task-list');"
+            "return ul.getAttribute('aria-busy') === 'false' && "
+            "(ul.querySelectorAll('li.task').length > 0 || !document.getElementById('empty').hidden)"),
             timeout, message="the task list to render")
+
+    def listed_view(self):
+        """The view key of the listing on screen (`today`, `area:Work`, `perspective:ID`), or None
+        while one loads."""
+        return self.driver.execute_script(
+            "const ul = document.getElementById('task-list');"
+            "return ul.getAttribute('aria-busy') === 'false' ? ul.dataset.view : null")
 
     def rows(self):
         """(id, title) of the rows of #task-list, in order."""

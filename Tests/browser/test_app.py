@@ -93,9 +93,7 @@ class QuickEntryAndLiveTest(BrowserTestCase):
             with self.subTest(view=view):
                 # Through the sidebar, as a user would.
                 nav.find_element(By.CSS_SELECTOR, 'a[href="#/view/%s"]' % view).click()
-                wait_for(lambda: self.driver.execute_script(
-                    "return todomd.route && todomd.route.id === arguments[0] && !!todomd.listing", view),
-                    message="the %s listing" % view)
+                wait_for(lambda: self.listed_view() == view, message="the %s listing" % view)
                 self.assertIn(title, self.titles())
                 self.assertTrue(self.driver.current_url.endswith("#/view/" + view))
         self.open("#/view/logbook")

@@ -129,6 +129,9 @@ public struct Perspective: Sendable, Equatable {
     /// The group key to run with (`none` when the stored one is unknown).
     public var groupKey: GroupKey { GroupKey(rawValue: groupBy.lowercased()) ?? .none }
 
+    /// The layout its list is drawn with: `layout` when it is one of ``layouts``, else `default`.
+    public var layoutKey: String { Perspective.layouts.contains(layout) ? layout : "default" }
+
     /// Problems a user should fix: unknown sort/group/layout values, rules too deep or too many.
     public func problems(today: LocalDate, timeZone: TimeZone) -> [String] {
         var out: [String] = []

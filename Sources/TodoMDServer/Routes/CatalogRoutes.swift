@@ -69,17 +69,16 @@ struct CatalogRoutes {
                         ("backlog", .number(Double(board.backlog)))])
     }
 
-    /// Everything the sidebar shows, with counts, in one answer.
+    /// Everything the sidebar shows, with counts, in one answer. The built-in views' names and
+    /// icons are the core's (the web app has no table of its own).
     static func sidebar(_ vault: Vault) throws -> String {
-        let icons = ["inbox": "tray", "today": "star", "upcoming": "calendar", "anytime": "layers",
-                     "someday": "archive", "flagged": "flag", "logbook": "book", "all": "list"]
         var views: [JSONValue] = []
         for id in View.builtInIDs {
             let view = try View.named(id)
             // The Logbook and All can be huge and their counts are noise in a sidebar.
             let count: JSONValue = ["logbook", "all"].contains(id) ? .null : .number(Double(try vault.count(rules: view.rules)))
             views.append(.object([("id", .string(id)), ("name", .string(view.name)),
-                                  ("icon", .string(icons[id] ?? "list")), ("count", count)]))
+                                  ("icon", .string(Perspective(builtIn: view).icon)), ("count", count)]))
         }
         let projects = try vault.projects()
         let areas = try vault.areas()
@@ -98,6 +97,8 @@ struct CatalogRoutes {
                 ("id", .string(p.id)), ("name", .string(p.name)), ("icon", .string(p.icon)),
                 ("color", p.color.map(JSONValue.string) ?? .null),
                 ("count", .number(Double(try vault.count(rules: p.rules)))),
+                // How its list is drawn: the web app groups and lays out rows by these.
+                ("group_by", .string(p.groupKey.rawValue)), ("layout", .string(p.layoutKey)),
             ]))
         }
         return JSONValue.object([

@@ -29,6 +29,13 @@ export async function categoriesChanged() {
 /** The category of `tag` ({tag, name, icon, color}) or undefined. */
 export const categoryOf = (tag) => C.byTag.get(tag);
 
+/** The categories' tags, in the user's order. */
+export const categoryOrder = () => C.order;
+
+const watchers = [];
+/** Calls `fn()` each time the categories have been (re)loaded. */
+export const onCategories = (fn) => { watchers.push(fn); };
+
 async function loadCategories() {
   try {
     const data = await get('/categories');
@@ -39,6 +46,7 @@ async function loadCategories() {
     C.loaded = true;
     C.version += 1;
     decorateAll();
+    for (const fn of watchers) fn();
   } catch (e) { showError(e); }
 }
 

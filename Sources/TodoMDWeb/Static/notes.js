@@ -4,6 +4,7 @@
 import { h, kids, $, icon as baseIcon, debounce } from './util.js';
 import { get, post, patch, del, ref } from './api.js';
 import { toast, showError, confirmSheet } from './ui.js';
+import { selectionMode } from './selection.js';
 
 const SAVE_DELAY = 700;
 // `#/notes/.new`: a note not written yet. Hidden files are never notes (§15), so no note has this id.
@@ -23,9 +24,25 @@ function icon(name, cls) {
 
 const N = {
   active: false, ctx: null, list: null, note: null, hash: null, crlf: false,
-  dirty: false, saving: null, selectMode: false, selection: new Set(), seq: 0,
+  dirty: false, saving: null, seq: 0,
   conflict: null, // the file's version, when it changed while the user was typing (nothing saved since)
 };
+
+// ---------- Select mode (selection.js) ----------
+const sel = selectionMode({
+  noun: 'note', nouns: 'notes', bar: 'notes-bulk',
+  actions: [
+    { label: 'Pin', icon: 'pin', run: (ids) => bulkPin(ids, true) },
+    { label: 'Unpin', icon: 'pin', run: (ids) => bulkPin(ids, false) },
+    { label: 'Delete', icon: 'trash', run: (ids) => bulkDelete(ids), danger: true },
+  ],
+  onToggle: () => { renderHeader(); renderList(); },
+  onPick: (id) => {
+    renderList();
+    const b = $(`.notes-list [data-id="${CSS.escape(id)}"]`);
+    if (b) b.focus();
+  },
+});
 
 // ---------- Entry points (called by app.js) ----------
 
@@ -40,7 +57,7 @@ export async function showNotes(route, ctx) {
     view = h('section', { id: 'notes-view', class: 'notes-view', 'aria-labelledby': 'view-title' });
     $('#scroll').append(view);
   }
-  if (!wasActive) { N.selectMode = false; N.selection.clear(); }
+  if (!wasActive) sel.reset();
   if (N.note && N.note.id !== route.id) await flush({ leaving: true });
   renderHeader();
   await loadList();
@@ -55,12 +72,10 @@ export function hideNotes() {
   flush({ leaving: true });
   N.active = false;
   N.note = null;
-  N.selectMode = false;
+  sel.reset();
   $('#app').classList.remove('notes-mode', 'note-open');
   const view = $('#notes-view');
   if (view) view.remove();
-  const bar = $('#notes-bulk');
-  if (bar) bar.remove();
 }
 
 /** A note file changed (an `event: vault` for `Notes/ID.md`): refresh what is shown. */
@@ -75,7 +90,7 @@ export function notesChanged(file) {
  *  (j/k, x, d, e, Enter) do nothing here. Returns whether the key was the notes screen's. */
 export function notesKey(e) {
   if (e.key === 'n') { e.preventDefault(); newNote(); return true; }
-  if (e.key === 'Escape' && N.selectMode) { setSelectMode(false); return true; }
+  if (e.key === 'Escape' && sel.active) { sel.set(false); return true; }
   return ['j', 'k', 'x', 'd', 'e', 'Enter', 'ArrowDown', 'ArrowUp'].includes(e.key);
 }
 
@@ -89,7 +104,7 @@ function renderHeader() {
   t.replaceChildren(icon('book', 'title-icon'), h('span', { text: 'Notes' }));
   document.title = 'Notes · todo.md';
   kids($('#head-actions'),
-    h('button', { type: 'button', class: 'icon-btn', 'aria-label': 'Select notes', title: 'Select', 'aria-pressed': String(N.selectMode), onclick: () => setSelectMode(!N.selectMode) }, icon('checks')),
+    sel.button(),
     h('button', { type: 'button', class: 'icon-btn', 'aria-label': 'New note', title: 'New note', onclick: newNote }, icon('plus')));
   $('#toolbar').replaceChildren();
 }
@@ -114,15 +129,15 @@ const dayText = (iso) => {
 };
 
 function noteItem(n) {
-  const picked = N.selection.has(n.id);
+  const picked = sel.has(n.id);
   const current = N.note && N.note.id === n.id;
   const label = h('span', { class: 'note-item-main' },
     h('span', { class: 'note-item-title', text: n.title }),
     h('span', { class: 'note-item-sub' },
       h('span', { class: 'note-item-date', text: dayText(n.modified) }),
       h('span', { class: 'note-item-snippet', text: n.snippet || 'No additional text' })));
-  const btn = N.selectMode
-    ? h('button', { type: 'button', class: 'note-item' + (picked ? ' picked' : ''), 'aria-pressed': String(picked), 'data-id': n.id, onclick: () => togglePick(n.id) },
+  const btn = sel.active
+    ? h('button', { type: 'button', class: 'note-item' + (picked ? ' picked' : ''), 'aria-pressed': String(picked), 'data-id': n.id, onclick: () => sel.toggle(n.id) },
       h('span', { class: 'check pick', 'aria-hidden': 'true' }, icon('check')), label)
     : h('a', { class: 'note-item', href: '#/notes/' + encodeURIComponent(n.id), 'data-id': n.id, 'aria-current': current ? 'page' : null }, label,
       n.pinned ? h('span', { class: 'note-pin', title: 'Pinned' }, icon('pin'), h('span', { class: 'sr', text: 'Pinned' })) : null);
@@ -152,41 +167,11 @@ function renderList() {
     sectionOf('Pinned', pinned, 'notes-pinned'),
     sectionOf(pinned.length ? 'Notes' : 'All notes', others, 'notes-others'),
     problems);
-  renderBulkBar();
+  sel.renderBar();
 }
 
-// ---------- Select mode ----------
-function setSelectMode(on) {
-  N.selectMode = on;
-  N.selection.clear();
-  renderHeader();
-  renderList();
-}
-
-function togglePick(id) {
-  if (N.selection.has(id)) N.selection.delete(id); else N.selection.add(id);
-  renderList();
-  const b = $(`.notes-list [data-id="${CSS.escape(id)}"]`);
-  if (b) b.focus();
-}
-
-function renderBulkBar() {
-  let bar = $('#notes-bulk');
-  if (!N.selectMode) { if (bar) bar.remove(); $('#app').classList.remove('selecting'); return; }
-  if (!bar) { bar = h('div', { id: 'notes-bulk', class: 'bulk-bar' }); $('#main').append(bar); }
-  $('#app').classList.add('selecting');
-  const n = N.selection.size;
-  kids(bar,
-    h('span', { class: 'bulk-count', text: n ? `${n} selected` : 'Select notes' }),
-    h('div', { class: 'bulk-actions' },
-      h('button', { type: 'button', class: 'bulk-btn', disabled: !n, onclick: () => bulkPin(true) }, icon('pin'), h('span', { text: 'Pin' })),
-      h('button', { type: 'button', class: 'bulk-btn', disabled: !n, onclick: () => bulkPin(false) }, icon('pin'), h('span', { text: 'Unpin' })),
-      h('button', { type: 'button', class: 'bulk-btn danger', disabled: !n, onclick: bulkDelete }, icon('trash'), h('span', { text: 'Delete' }))),
-    h('button', { type: 'button', class: 'btn btn-small', text: 'Done', onclick: () => setSelectMode(false) }));
-}
-
-async function bulkDelete() {
-  const ids = [...N.selection];
+// ---------- Bulk actions ----------
+async function bulkDelete(ids) {
   if (!ids.length) return;
   const what = ids.length === 1 ? '1 note' : `${ids.length} notes`;
   if (!await confirmSheet(`Delete ${what}?`, 'They move to the vault’s .trash/Notes folder, where you can restore them.')) return;
@@ -195,15 +180,15 @@ async function bulkDelete() {
     toast(`Deleted ${what}.`);
     if (N.note && ids.includes(N.note.id)) { N.note = null; N.ctx.go('#/notes'); }
   } catch (e) { showError(e); }
-  setSelectMode(false);
+  sel.set(false);
   loadList();
 }
 
-async function bulkPin(pinned) {
-  for (const id of N.selection) {
+async function bulkPin(ids, pinned) {
+  for (const id of ids) {
     try { await post(`/notes/${ref(id)}/${pinned ? 'pin' : 'unpin'}`); } catch (e) { showError(e); }
   }
-  setSelectMode(false);
+  sel.set(false);
   loadList();
 }
 

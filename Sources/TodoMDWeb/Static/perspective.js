@@ -78,27 +78,73 @@ function resolveDate(v, dates) {
   return isoDate(v) ? v : null;
 }
 
+/** Opens the editor on perspective `id` (a built-in view's form is read-only), or on a new one. */
 export async function openPerspectiveEditor(id, ctx) {
-  let P, builtIn = false;
+  const P = await load(id);
+  if (!P) return;
+  const ro = !!P.built_in;
+  const count = h('p', { id: 'perspective-count', class: 'pe-count', 'aria-live': 'polite', text: 'Counting…' });
+  const warnBox = h('div', { class: 'pe-warn', 'aria-live': 'polite' });
+  let lastDates = null;
+  const tree = ruleTree(P, { ro, lists: nameLists(ctx.sidebar()), dates: () => lastDates, changed: () => preview() });
+  const preview = debounce(async () => {
+    try {
+      const r = await post('/perspectives/preview', { rules: P.rules });
+      lastDates = r.dates || null;
+      count.textContent = `Showing ${r.count} ${r.count === 1 ? 'task' : 'tasks'}`;
+      const warns = [...(r.warnings || [])];
+      const [depth, rules] = measure(P.rules);
+      if (depth > 5) warns.push(`Rules nest ${depth} levels deep; more than 5 gets hard to follow.`);
+      if (rules > 25) warns.push(`${rules} rules; more than 25 gets hard to follow.`);
+      warnBox.replaceChildren(...warns.map((w) => h('p', { class: 'warn', text: w })));
+      tree.refreshDates();
+    } catch (e) { count.textContent = 'Could not count: ' + e.message; }
+  }, 250);
+
+  const look = lookFields(P, ro);
+  const body = h('div', { class: 'pe' },
+    ro ? h('p', { class: 'pe-note', text: 'Built-in views are read-only. Duplicate this one to make an editable copy.' }) : null,
+    look.box,
+    h('h3', { class: 'pe-h', text: 'Show tasks matching' }),
+    tree.box, warnBox,
+    displayFields(P, ro));
+  const s = sheet(id ? (ro ? P.name : 'Edit perspective') : 'New perspective', body, sheetActions(id, P, ro, ctx), { cls: 'sheet-wide pe-sheet' });
+  const foot = $('.sheet-foot', s.dialog);
+  if (foot) foot.prepend(count);
+  // Read-only, nothing in the rules takes the focus: the keyboard scrolls them from the body itself.
+  if (ro) { const b = $('.sheet-body', s.dialog); b.tabIndex = 0; b.setAttribute('aria-label', 'Rules of ' + P.name); }
+  tree.render();
+  if (!ro) { look.name.focus(); if (!id) look.name.select(); }
+}
+
+/** The perspective `id` from the server (a copy to edit), or a new one's defaults; null on failure. */
+async function load(id) {
+  let P;
   if (id) {
     try {
       P = await get(`/perspectives/${encodeURIComponent(id)}`);
-    } catch (e) { showError(e); return; }
-    builtIn = !!P.built_in || ['inbox', 'today', 'upcoming', 'anytime', 'someday', 'flagged', 'logbook', 'all'].includes(P.id) && !(ctx.sidebar() && (ctx.sidebar().perspectives || []).some((p) => p.id === P.id));
+    } catch (e) { showError(e); return null; }
   } else P = defaults();
   P = JSON.parse(JSON.stringify(P));
   if (!P.rules || typeof P.rules !== 'object') P.rules = { operator: 'AND', conditions: [] };
   if (!isGroup(P.rules)) P.rules = { operator: 'AND', conditions: [P.rules] };
   if (!P.sort || typeof P.sort !== 'object') P.sort = { field: typeof P.sort === 'string' ? P.sort : 'due' };
-  let lastDates = null;
-  const ro = builtIn;
-  const sb = ctx.sidebar() || {};
-  const lists = {
+  return P;
+}
+
+/** The names the value fields suggest (areas, projects, tags, sources). */
+function nameLists(sb) {
+  sb = sb || {};
+  return {
     area: (sb.areas || []).map((a) => a.name), project: (sb.projects || []).map((p) => p.name),
     tag: (sb.tags || []).map((t) => t.name), source: ['user', 'shortcut'],
   };
+}
 
-  // ---- header fields ----
+const field = (label, forId, ...c) => h('div', { class: 'pe-field' }, h('label', { class: 'field-label', for: forId, text: label }), c);
+
+/** Name, icon and colour. */
+function lookFields(P, ro) {
   const nameIn = h('input', { id: nid('name'), name: 'name', class: 'input', value: P.name || '', maxlength: '100', disabled: ro, oninput: (e) => { P.name = e.target.value; } });
   const iconPrev = h('span', { class: 'pe-iconprev' });
   const paintIcon = () => { const i = icon(P.icon || 'list'); i.style.color = P.color || ''; iconPrev.replaceChildren(i); };
@@ -112,7 +158,15 @@ export async function openPerspectiveEditor(id, ctx) {
     return b;
   }));
   paintIcon();
+  const box = h('div', { class: 'pe-top' },
+    field('Name', nameIn.id, nameIn),
+    field('Icon', iconSel.id, h('div', { class: 'pe-inline' }, iconPrev, iconSel)),
+    field('Colour', colorIn.id, h('div', { class: 'pe-inline' }, colorIn, swatches)));
+  return { box, name: nameIn };
+}
 
+/** Sort, grouping and layout. */
+function displayFields(P, ro) {
   const sortSel = h('select', { id: nid('sort'), class: 'input select', name: 'sort', disabled: ro, onchange: (e) => { P.sort.field = e.target.value; } },
     [...new Set([P.sort.field, ...SORTS].filter(Boolean))].map((s) => h('option', { value: s, text: SORT_NAMES[s] || s, selected: s === P.sort.field })));
   const dirSel = h('select', { class: 'input select', 'aria-label': 'Sort direction', disabled: ro, onchange: (e) => { if (e.target.value) P.sort.direction = e.target.value; else delete P.sort.direction; } },
@@ -121,40 +175,50 @@ export async function openPerspectiveEditor(id, ctx) {
     [...new Set([P.group_by || 'none', ...GROUPS])].map((g) => h('option', { value: g, text: GROUP_NAMES[g] || g, selected: g === (P.group_by || 'none') })));
   const layoutSel = h('select', { id: nid('layout'), class: 'input select', name: 'layout', disabled: ro, onchange: (e) => { P.layout = e.target.value; } },
     [...new Set([P.layout || 'default', ...LAYOUTS])].map((l) => h('option', { value: l, text: l[0].toUpperCase() + l.slice(1), selected: l === (P.layout || 'default') })));
+  return h('div', { class: 'pe-top' },
+    field('Sort by', sortSel.id, h('div', { class: 'pe-inline' }, sortSel, dirSel)),
+    field('Group by', groupSel.id, groupSel),
+    field('Layout', layoutSel.id, layoutSel));
+}
 
-  const rulesBox = h('div', { class: 'pe-rules' });
-  const warnBox = h('div', { class: 'pe-warn', 'aria-live': 'polite' });
-  const count = h('p', { id: 'perspective-count', class: 'pe-count', 'aria-live': 'polite', text: 'Counting…' });
-
-  const field = (label, forId, ...c) => h('div', { class: 'pe-field' }, h('label', { class: 'field-label', for: forId, text: label }), c);
-  const body = h('div', { class: 'pe' },
-    ro ? h('p', { class: 'pe-note', text: 'Built-in views are read-only. Duplicate this one to make an editable copy.' }) : null,
-    h('div', { class: 'pe-top' },
-      field('Name', nameIn.id, nameIn),
-      field('Icon', iconSel.id, h('div', { class: 'pe-inline' }, iconPrev, iconSel)),
-      field('Colour', colorIn.id, h('div', { class: 'pe-inline' }, colorIn, swatches))),
-    h('h3', { class: 'pe-h', text: 'Show tasks matching' }),
-    rulesBox, warnBox,
-    h('div', { class: 'pe-top' },
-      field('Sort by', sortSel.id, h('div', { class: 'pe-inline' }, sortSel, dirSel)),
-      field('Group by', groupSel.id, groupSel),
-      field('Layout', layoutSel.id, layoutSel)));
-
-  const preview = debounce(async () => {
+/** The sheet's buttons: Delete, Duplicate, Cancel or Close, Save or Create. */
+function sheetActions(id, P, ro, ctx) {
+  const payload = () => { const o = { ...P }; delete o.warnings; delete o.built_in; if (!o.name || !o.name.trim()) o.name = 'Untitled Perspective'; return o; };
+  const actions = [];
+  if (id && !ro) actions.push({ label: 'Delete', danger: true, onClick: async (close) => {
+    if (!(await confirmSheet('Delete this perspective?', `“${P.name}” will be removed. Its tasks are not touched.`))) return;
     try {
-      const r = await post('/perspectives/preview', { rules: P.rules });
-      lastDates = r.dates || null;
-      count.textContent = `Showing ${r.count} ${r.count === 1 ? 'task' : 'tasks'}`;
-      const warns = [...(r.warnings || [])];
-      const [depth, rules] = measure(P.rules);
-      if (depth > 5) warns.push(`Rules nest ${depth} levels deep; more than 5 gets hard to follow.`);
-      if (rules > 25) warns.push(`${rules} rules; more than 25 gets hard to follow.`);
-      warnBox.replaceChildren(...warns.map((w) => h('p', { class: 'warn', text: w })));
-      for (const el of rulesBox.querySelectorAll('[data-rel]')) el.dispatchEvent(new Event('refresh'));
-    } catch (e) { count.textContent = 'Could not count: ' + e.message; }
-  }, 250);
+      await del(`/perspectives/${encodeURIComponent(id)}`);
+      close();
+      toast(`Deleted “${P.name}”.`);
+      // Showing it: go elsewhere (which refreshes) rather than ask for a perspective that is gone.
+      const r = ctx.current();
+      if (r && r.kind === 'perspective' && r.id === id) ctx.go('#/view/today'); else ctx.refresh();
+    } catch (e) { showError(e); }
+  } });
+  if (id) actions.push({ label: ro ? 'Duplicate to edit' : 'Duplicate', primary: ro, onClick: async (close) => {
+    try { const c = await post(`/perspectives/${encodeURIComponent(id)}/duplicate`); close(); toast(`Created “${c.name}”.`); ctx.refresh(); ctx.go(ctx.perspHref(c.id)); setTimeout(() => openPerspectiveEditor(c.id, ctx), 300); } catch (e) { showError(e); }
+  } });
+  actions.push({ label: ro ? 'Close' : 'Cancel', end: true, onClick: (close) => close() });
+  if (!ro) actions.push({ label: id ? 'Save' : 'Create', primary: true, onClick: async (close) => {
+    try {
+      const saved = id ? await put(`/perspectives/${encodeURIComponent(id)}`, payload()) : await post('/perspectives', payload());
+      close();
+      toast(id ? 'Perspective saved.' : `Created “${saved.name}”.`);
+      ctx.refresh();
+      if (!id && saved && saved.id) ctx.go(ctx.perspHref(saved.id));
+    } catch (e) { showError(e); }
+  } });
+  return actions;
+}
 
-  // ---- rule tree ----
+/**
+ * The editable tree of rules of `P.rules`: groups (all / any / none of) holding conditions and
+ * groups. `changed()` is called after every edit; `dates()` gives the server's resolution of
+ * relative dates from the last preview. Returns {box, render, refreshDates}.
+ */
+function ruleTree(P, { ro, lists, dates, changed: preview }) {
+  const rulesBox = h('div', { class: 'pe-rules' });
   function renderRules() {
     rulesBox.replaceChildren(groupEl(P.rules, null, 0));
     preview();
@@ -298,48 +362,20 @@ export async function openPerspectiveEditor(id, ctx) {
     const dateIn = h('input', { type: 'date', class: 'input', 'aria-label': 'Date', value: isoDate(v) ? v : '', disabled: ro, hidden: rel !== 'date',
       onchange: (e) => { if (e.target.value) { obj[key] = e.target.value; paint(); changed(); } } });
     const sel = h('select', { class: 'input select', 'aria-label': 'Date', disabled: ro, onchange: (e) => {
-      if (e.target.value === 'date') { dateIn.hidden = false; dateIn.value = resolveDate(obj[key], lastDates) || today(); obj[key] = dateIn.value; dateIn.focus(); } else { dateIn.hidden = true; obj[key] = e.target.value; }
+      if (e.target.value === 'date') { dateIn.hidden = false; dateIn.value = resolveDate(obj[key], dates()) || today(); obj[key] = dateIn.value; dateIn.focus(); } else { dateIn.hidden = true; obj[key] = e.target.value; }
       paint(); changed();
     } }, RELATIVE.map(([k, l]) => h('option', { value: k, text: l, selected: k === rel })));
-    const paint = () => { const d = resolveDate(obj[key], lastDates); out.textContent = d && !isoDate(obj[key]) ? '= ' + shortDate(d) : ''; };
+    const paint = () => { const d = resolveDate(obj[key], dates()); out.textContent = d && !isoDate(obj[key]) ? '= ' + shortDate(d) : ''; };
     out.addEventListener('refresh', paint);
     paint();
     return h('span', { class: 'pe-val' }, sel, dateIn, out);
   }
 
-  // ---- actions ----
-  const payload = () => { const o = { ...P }; delete o.warnings; delete o.built_in; if (!o.name || !o.name.trim()) o.name = 'Untitled Perspective'; return o; };
-  const actions = [];
-  if (id && !ro) actions.push({ label: 'Delete', danger: true, onClick: async (close) => {
-    if (!(await confirmSheet('Delete this perspective?', `“${P.name}” will be removed. Its tasks are not touched.`))) return;
-    try {
-      await del(`/perspectives/${encodeURIComponent(id)}`);
-      close();
-      toast(`Deleted “${P.name}”.`);
-      // Showing it: go elsewhere (which refreshes) rather than ask for a perspective that is gone.
-      const r = ctx.current();
-      if (r && r.kind === 'perspective' && r.id === id) ctx.go('#/view/today'); else ctx.refresh();
-    } catch (e) { showError(e); }
-  } });
-  if (id) actions.push({ label: ro ? 'Duplicate to edit' : 'Duplicate', primary: ro, onClick: async (close) => {
-    try { const c = await post(`/perspectives/${encodeURIComponent(id)}/duplicate`); close(); toast(`Created “${c.name}”.`); ctx.refresh(); ctx.go(ctx.perspHref(c.id)); setTimeout(() => openPerspectiveEditor(c.id, ctx), 300); } catch (e) { showError(e); }
-  } });
-  actions.push({ label: ro ? 'Close' : 'Cancel', end: true, onClick: (close) => close() });
-  if (!ro) actions.push({ label: id ? 'Save' : 'Create', primary: true, onClick: async (close) => {
-    try {
-      const saved = id ? await put(`/perspectives/${encodeURIComponent(id)}`, payload()) : await post('/perspectives', payload());
-      close();
-      toast(id ? 'Perspective saved.' : `Created “${saved.name}”.`);
-      ctx.refresh();
-      if (!id && saved && saved.id) ctx.go(ctx.perspHref(saved.id));
-    } catch (e) { showError(e); }
-  } });
-
-  const s = sheet(id ? (ro ? P.name : 'Edit perspective') : 'New perspective', body, actions, { cls: 'sheet-wide pe-sheet' });
-  const foot = $('.sheet-foot', s.dialog);
-  if (foot) foot.prepend(count);
-  renderRules();
-  if (!ro) { nameIn.focus(); if (!id) nameIn.select(); }
+  return {
+    box: rulesBox,
+    render: renderRules,
+    refreshDates: () => { for (const el of rulesBox.querySelectorAll('[data-rel]')) el.dispatchEvent(new Event('refresh')); },
+  };
 }
 
 function measure(node, depth = 1) {

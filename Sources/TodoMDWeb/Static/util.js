@@ -82,6 +82,9 @@ const P = {
   copy: 'M9 9h11v11H9zM5 15H4V4h11v1',
   undo: 'M9 14L4 9l5-5M4 9h10.5a5.5 5.5 0 010 11H11',
   dots: 'M5 12h.01M12 12h.01M19 12h.01',
+  pin: 'M9 3h6l-1 6 4 4H6l4-4zM12 13v8',
+  back: 'M15 6l-6 6 6 6',
+  info: 'M12 21a9 9 0 100-18 9 9 0 000 18zM12 11v5M12 8h.01',
 };
 
 // SF Symbol names (used by perspectives) → icons above.

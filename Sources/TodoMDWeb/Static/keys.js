@@ -1,0 +1,64 @@
+// Keyboard shortcuts of the list (the notes and the planner take theirs first on their screens).
+import { h, $ } from './util.js';
+import { sheet } from './ui.js';
+import { route, cursor } from './state.js';
+import { viewHref, go } from './router.js';
+import { setNav, navOpen, narrow } from './sidebar.js';
+import { select, moveSelection, taskSelection } from './list.js';
+import { complete, deferTasks } from './actions.js';
+import { previewParse, focusQuick } from './quick.js';
+import { openEditor, editorId, closeEditor, planKey } from './lazy.js';
+import { notesKey } from './notes.js';
+
+const KEYS = [['n', 'New task'], ['/', 'Search'], ['j / ↓', 'Next task'], ['k / ↑', 'Previous task'], ['x', 'Complete selected task'],
+  ['e / Enter', 'Open selected task'], ['d', 'Defer selected task'], ['Esc', 'Close, or clear selection'], ['g t', 'Go to Today'], ['g i', 'Go to Inbox'],
+  ['g u', 'Go to Upcoming'], ['g a', 'Go to Anytime'], ['g s', 'Go to Someday'], ['g f', 'Go to Flagged'], ['g l', 'Go to Logbook'], ['?', 'Show this list']];
+
+export function showShortcuts() {
+  if ($('dialog.keys-sheet')) return;
+  sheet('Keyboard shortcuts', h('dl', { class: 'keys' }, KEYS.map(([k, d]) => [h('dt', null, k.split(' ').map((x) => x === '/' && k !== '/' ? ' / ' : h('kbd', { text: x }))), h('dd', { text: d })])), [], { cls: 'keys-sheet' });
+}
+
+const GO = { t: 'today', i: 'inbox', u: 'upcoming', a: 'anytime', s: 'someday', f: 'flagged', l: 'logbook' };
+let gPending = 0;
+
+export function onKey(e) {
+  if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
+  const tgt = e.target;
+  const typing = tgt.closest && tgt.closest('input, textarea, select, [contenteditable="true"]');
+  if (document.querySelector('dialog[open]')) return; // sheets handle their own keys
+  const r = route();
+  if (e.key === 'Escape') {
+    if (typing && tgt.id === 'quick-input') { tgt.value = ''; previewParse(''); tgt.blur(); return; }
+    if (typing && tgt.id === 'search') { tgt.blur(); return; }
+    if (editorId()) { closeEditor(); return; }
+    if (navOpen()) { setNav(false); $('#menu-btn').focus(); return; }
+    if (taskSelection.active) { taskSelection.set(false); return; }
+    if (cursor()) { select(null, false); document.activeElement.blur(); }
+    return;
+  }
+  if (typing) return;
+  if (r && r.kind === 'notes' && !gPending && notesKey(e)) return;
+  if (r && r.kind === 'plan' && !gPending && planKey(e)) return;
+  if (gPending && Date.now() - gPending < 1500) {
+    gPending = 0;
+    if (GO[e.key]) { e.preventDefault(); go(viewHref(GO[e.key])); }
+    return;
+  }
+  const sel = cursor();
+  switch (e.key) {
+    case 'g': gPending = Date.now(); break;
+    case 'n': e.preventDefault(); focusQuick(); break;
+    case '/': e.preventDefault(); if (narrow()) setNav(true); $('#search').focus(); $('#search').select(); break;
+    case '?': e.preventDefault(); showShortcuts(); break;
+    case 'j': case 'ArrowDown': e.preventDefault(); moveSelection(1); break;
+    case 'k': case 'ArrowUp': e.preventDefault(); moveSelection(-1); break;
+    case 'x': if (sel) { e.preventDefault(); if (taskSelection.active) taskSelection.toggle(sel); else complete(sel); } break;
+    case 'd': if (sel) { e.preventDefault(); deferTasks([sel]); } break;
+    case 'e': if (sel) { e.preventDefault(); openEditor(sel); } break;
+    case 'Enter':
+      if (sel && tgt.closest && !tgt.closest('button, a')) { e.preventDefault(); openEditor(sel); }
+      break;
+    default:
+  }
+}

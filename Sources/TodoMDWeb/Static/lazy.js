@@ -1,0 +1,79 @@
+// The parts loaded on first use, which keeps the first download small: the task editor
+// (editor.js), the perspective editor (perspective.js) and the day planner (planner.js), each
+// given what it may call back.
+import { $ } from './util.js';
+import { toast, showError } from './ui.js';
+import { route, sidebar } from './state.js';
+import { go, perspHref, openTaskURL, taskClosed } from './router.js';
+import { loadSidebar } from './sidebar.js';
+import { refresh, rowEl, taskRow } from './list.js';
+import { complete, reopen, deferTasks } from './actions.js';
+
+// ---- the task editor ----
+let E = null;
+const editorCtx = {
+  sidebar,
+  onSaved: (t) => {
+    const li = rowEl(t.id);
+    if (li) { const nl = taskRow(t); li.replaceWith(nl); }
+    refresh();
+  },
+  onDeleted: (t) => {
+    toast(`Deleted “${t.title}”.`);
+    refresh(0);
+  },
+  complete, reopen,
+  defer: (id) => deferTasks([id]),
+  focusRow: (id) => { const el = id && rowEl(id); if (el) $('.task-title', el).focus(); },
+};
+async function loadEditor() {
+  if (!E) {
+    const m = await import('./editor.js');
+    if (!E) {
+      m.initEditor(editorCtx);
+      E = m;
+      // However the editor closes (its × button, Esc, completing the task…), the URL follows.
+      new MutationObserver(() => { if ($('#detail').hidden) taskClosed(); }).observe($('#detail'), { attributes: true, attributeFilter: ['hidden'] });
+    }
+  }
+  return E;
+}
+/** Opens task `id` in the editor, by its URL (so Back closes it). */
+export const openEditor = (id) => openTaskURL(id);
+/** The router's: shows the URL's task in the editor (null: closes the editor). */
+export async function showTask(id) {
+  if (!id) { if (E && E.editorId()) E.closeEditor(); return; }
+  try {
+    const m = await loadEditor();
+    await m.openEditor(id);
+    // It could not be opened (gone, or an error was shown): the URL stops naming it.
+    if (m.editorId() !== id && route() && route().task === id) taskClosed();
+  } catch (e) { showError(e); }
+}
+export const closeEditor = (restore) => { if (E) E.closeEditor(restore); };
+export const editorId = () => (E ? E.editorId() : null);
+export const editorExternalChange = (id, kind) => { if (E) E.editorExternalChange(id, kind); };
+
+// ---- the perspective editor (and the notes: the same calls back) ----
+export const appCtx = {
+  sidebar,
+  refresh: () => refresh(0),
+  go,
+  current: route,
+  perspHref,
+};
+/** Opens the perspective editor on perspective `id` (read-only for a built-in view), or a new one. */
+export const openPerspective = async (id) => {
+  try { (await import('./perspective.js')).openPerspectiveEditor(id, appCtx); } catch (e) { showError(e); }
+};
+
+// ---- the day planner (#/plan) ----
+let PL = null;
+const planCtx = {
+  openEditor: (id) => openEditor(id),
+  refreshSidebar: () => loadSidebar(),
+};
+export const showPlan = (r) => (PL ? Promise.resolve(PL) : import('./planner.js').then((m) => (PL = m))).then((m) => m.showPlan(r, planCtx)).catch(showError);
+export const hidePlan = () => { if (PL) PL.hidePlan(); };
+export const planChanged = () => { if (PL) PL.planChanged(); };
+export const planKey = (e) => !!PL && PL.planKey(e);

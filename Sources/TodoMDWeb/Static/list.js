@@ -1,0 +1,379 @@
+// The task list: loading the route's listing, drawing its groups and rows, the keyboard cursor,
+// select mode (selection.js) and drag and drop between rows and groups.
+import { h, $, $$, icon, relDate, shortDate, isoDate, today, addDays, minutesText, PRIORITY_LABEL, STATUS_LABEL } from './util.js';
+import { get, post, patch, ref, qs } from './api.js';
+import { toast, showError } from './ui.js';
+import { sortable } from './drag.js';
+import { selectionMode } from './selection.js';
+import { route, sidebar, listing, setListing, cursor, setCursor, animating, animStart, animEnd, viewKey, isDoneRoute, prefs, findTask } from './state.js';
+import { categoryOf, categoryOrder } from './categories.js';
+import { loadSidebar } from './sidebar.js';
+import { screenKey } from './router.js';
+import { renderHeader, renderBanner, routeTitle, filterCount } from './header.js';
+import { planChanged, openEditor } from './lazy.js';
+import { complete, deferTasks, bulk } from './actions.js';
+
+const PLAN_REGION = { morning: 'Morning', afternoon: 'Afternoon', evening: 'Evening' };
+export const PRIORITIES = ['high', 'medium', 'low', 'none'];
+const EMPTY = {
+  inbox: ['Inbox is empty', 'Tasks without an area or project land here.'],
+  today: ['Nothing for today', 'Enjoy the calm, or pull something in from Anytime.'],
+  upcoming: ['Nothing coming up', 'Tasks with future dates will show here.'],
+  anytime: ['Nothing available', 'Everything is done, deferred or someday.'],
+  someday: ['No someday tasks', 'Park ideas here for later.'],
+  flagged: ['No flagged tasks', 'Flag what matters most.'],
+  logbook: ['Nothing completed yet', 'Completed tasks are kept here.'],
+  all: ['No tasks', 'Add your first task above.'],
+};
+
+/** Select mode of the task list, with its bulk actions (actions.js). */
+export const taskSelection = selectionMode({
+  noun: 'task', nouns: 'tasks', bar: 'bulk-bar',
+  actions: [
+    { label: 'Complete', icon: 'check', run: (ids) => bulk('complete', ids) },
+    { label: 'Defer', icon: 'calendar', run: (ids) => bulk('defer', ids) },
+    { label: 'Priority', icon: 'flag', run: (ids) => bulk('priority', ids) },
+    { label: 'Move', icon: 'folder', run: (ids) => bulk('move', ids) },
+    { label: 'Tags', icon: 'tag', run: (ids) => bulk('tags', ids) },
+    { label: 'Delete', icon: 'trash', run: (ids) => bulk('delete', ids), danger: true },
+  ],
+  onToggle: () => { renderHeader(); renderList(); },
+  onPick: (id, on) => {
+    const li = rowEl(id);
+    if (!li) return;
+    li.classList.toggle('picked', on);
+    const b = $('.check', li);
+    if (b) b.setAttribute('aria-pressed', String(on));
+  },
+});
+
+// ---------- Data ----------
+function listingPath() {
+  const r = route();
+  if (r.kind === 'search') return '/search' + qs({ q: r.q });
+  const p = prefs();
+  const f = p.filter || {};
+  const params = {};
+  if (r.kind === 'perspective') params.perspective = r.id;
+  else if (r.done) {
+    params.view = 'logbook';
+    const m = /^(area|project|tag):(.*)$/.exec(r.id);
+    if (m) params[m[1]] = m[2];
+  } else params.view = r.id;
+  if (p.mode && p.mode !== 'list') params.group = p.mode;
+  if (p.sort) params.sort = p.sort;
+  if (f.status && f.status.length) params.status = f.status;
+  if (f.priority && f.priority.length) params.priority = f.priority;
+  if (f.projects) params.project = f.projects;
+  return '/tasks' + qs(params);
+}
+
+let loadSeq = 0;
+/** Loads and draws the route's listing (the planner reloads its own). */
+export async function loadList() {
+  const r0 = route();
+  if (r0 && r0.kind === 'plan') { planChanged(); return; }
+  if (!r0 || r0.kind === 'notes') return;
+  const seq = ++loadSeq;
+  const ul = $('#task-list');
+  ul.setAttribute('aria-busy', 'true');
+  try {
+    const got = await get(listingPath());
+    if (seq !== loadSeq || screenKey(r0) !== screenKey(route())) return;
+    setListing(got);
+    renderList();
+    renderHeader();
+  } catch (e) {
+    if (seq !== loadSeq) return;
+    setListing({ groups: [] });
+    renderList();
+    if (e.status === 404) toast(`“${r0.id || ''}” was not found.`, { error: true });
+    else showError(e);
+  }
+}
+
+let refreshTimer = null;
+/** Refetches the list and sidebar, coalescing bursts and waiting for animations and drags. */
+export function refresh(delay = 120) {
+  clearTimeout(refreshTimer);
+  refreshTimer = setTimeout(() => {
+    if (animating() || document.body.classList.contains('is-dragging')) { refresh(250); return; }
+    loadSidebar();
+    loadList();
+  }, delay);
+}
+
+/** The list a new route starts from: empty, nothing picked, at the top. */
+export function resetList() {
+  setCursor(null);
+  taskSelection.reset();
+  setListing(null);
+  $('#scroll').scrollTop = 0;
+  const ul = $('#task-list');
+  ul.replaceChildren();
+  ul.setAttribute('aria-busy', 'true');
+  $('#empty').hidden = true;
+}
+
+// ---------- Groups ----------
+/** The perspective shown, as the sidebar lists it (with its grouping and layout). */
+const shownPerspective = () => {
+  const r = route();
+  return r.kind === 'perspective' && sidebar() ? (sidebar().perspectives || []).find((p) => p.id === r.id) : undefined;
+};
+
+/** The key the list is grouped by: the toolbar's choice, else a perspective's own (null: the
+ *  view's own groups, such as Today's sections). */
+export function groupKey() {
+  const mode = prefs().mode;
+  if (mode && mode !== 'list') return mode;
+  const p = shownPerspective();
+  return p && p.group_by !== 'none' ? p.group_by : null;
+}
+
+/** How rows are drawn: a perspective's layout (default, comfortable, compact or detailed). */
+const layout = () => { const p = shownPerspective(); return (p && p.layout) || 'default'; };
+
+/** The groups as drawn: grouped by priority or category, every value has its group, even one no
+ *  task has, so tasks can be dragged into it; categories come in the user's order, then the
+ *  other tags, then "No Tags". */
+function arrange(groups, key) {
+  if (!groups.some((g) => g.tasks.length)) return groups;
+  const byName = new Map(groups.map((g) => [g.name, g]));
+  const take = (name) => byName.get(name) || { name, tasks: [] };
+  if (key === 'priority') return [...PRIORITIES.map(take), ...groups.filter((g) => !PRIORITIES.includes(g.name))];
+  if (key === 'tag') {
+    const order = categoryOrder();
+    const untagged = groups.filter((g) => g.name === 'No Tags');
+    return [...order.map(take), ...groups.filter((g) => !order.includes(g.name) && g.name !== 'No Tags'), ...untagged];
+  }
+  return groups;
+}
+
+/** A group's heading: dates as dates, priorities by name, a tag as its category shows it. */
+function groupLabel(name, key) {
+  if (isoDate(name)) return relDate(name) === shortDate(name) ? shortDate(name) : `${relDate(name)} · ${shortDate(name)}`;
+  if (key === 'priority' && PRIORITY_LABEL[name.toLowerCase()]) return PRIORITY_LABEL[name.toLowerCase()] + (name.toLowerCase() === 'none' ? ' priority' : '');
+  // Grouped by status (a perspective's grouping, All's and the search's own): the statuses' names.
+  const r = route();
+  if ((key === 'status' || (!key && (r.kind === 'search' || (r.kind === 'view' && r.id === 'all')))) && STATUS_LABEL[name]) return STATUS_LABEL[name];
+  if (key === 'tag' && name !== 'No Tags') {
+    const c = categoryOf(name);
+    return c ? [c.icon ? h('span', { class: 'cat-emoji', 'aria-hidden': 'true', text: c.icon }) : null, c.name] : '#' + name;
+  }
+  return name;
+}
+
+function groupHead(g, key) {
+  const li = h('li', { class: 'group' + (g.tasks.length ? '' : ' is-empty'), 'data-group': g.name },
+    h('h2', { class: 'group-head' }, h('span', { class: 'group-name' }, groupLabel(g.name, key)), h('span', { class: 'group-count', text: g.tasks.length })));
+  const c = key === 'tag' && categoryOf(g.name);
+  if (c && c.color) { li.style.setProperty('--cat', c.color); li.classList.add('has-cat-color'); }
+  return li;
+}
+
+// ---------- Rows ----------
+
+function chip(cls, text, ic, label) {
+  return h('span', { class: 'chip ' + cls, title: label || null }, ic ? icon(ic) : null, label ? h('span', { class: 'sr', text: label + ': ' }) : null, h('span', { text }));
+}
+
+/** The row of task `t`. */
+export function taskRow(t) {
+  const done = t.status === 'done' || t.status === 'cancelled';
+  const td = today();
+  const r = route();
+  const sel = taskSelection;
+  const detailed = layout() === 'detailed'; // the notes' first lines under the title
+  const li = h('li', { class: 'task' + (done ? ' is-done' : '') + (t.status === 'cancelled' ? ' is-cancelled' : '') + (cursor() === t.id ? ' selected' : '') + (sel.has(t.id) ? ' picked' : ''), 'data-id': t.id });
+  const check = sel.active
+    ? sel.check(`Select ${t.title}`, t.id)
+    : h('button', { type: 'button', class: 'check prio-' + (t.priority || 'none'), 'aria-label': (done ? 'Reopen ' : 'Complete ') + t.title, 'aria-pressed': String(done) }, icon('check'));
+  const meta = [];
+  if (t.defer && t.defer > td && !done) meta.push(chip('muted', 'Starts ' + relDate(t.defer), 'clock', 'Deferred'));
+  if (t.scheduled && !done && !(t.scheduled <= td && r.kind === 'view' && r.id === 'today')) meta.push(chip(t.scheduled < td ? 'muted' : 'sched', relDate(t.scheduled), 'calendar', 'Scheduled'));
+  if (t.due && !done) {
+    const over = t.due < td;
+    meta.push(chip(over ? 'overdue' : t.due === td ? 'due-today' : 'due', (over ? 'Due ' : 'Due ') + relDate(t.due), null, over ? 'Overdue' : null));
+  }
+  // Planned for today in the 1–3–5 planner: which part of the day (Things' "This Evening").
+  if (!done && t.plan_date === td && PLAN_REGION[t.region]) meta.push(chip('sched', PLAN_REGION[t.region] + (t.bucket === 'must' ? ' · Must-Do' : ''), 'sunrise', 'Planned'));
+  if (done && t.completed) meta.push(chip('muted', (t.status === 'cancelled' ? 'Cancelled ' : 'Done ') + relDate(localDay(t.completed)), null));
+  const inProject = r.kind === 'view' && (r.id === 'project:' + t.project || (r.id.startsWith('area:') && (prefs().mode || 'list') === 'list'));
+  if (t.project && !inProject) meta.push(chip('pill', t.project, 'folder', 'Project'));
+  else if (!t.project && t.area && !(r.kind === 'view' && r.id === 'area:' + t.area)) meta.push(chip('pill', t.area, 'area', 'Area'));
+  for (const tag of t.tags || []) if (!(r.kind === 'view' && r.id === 'tag:' + tag)) meta.push(chip('tag', '#' + tag));
+  if (t.estimated_minutes != null) meta.push(chip('muted', minutesText(t.estimated_minutes), 'clock', 'Estimate'));
+  if (t.recurrence) meta.push(h('span', { class: 'chip muted', title: 'Repeats' }, icon('repeat'), h('span', { class: 'sr', text: 'Repeats' })));
+  if (t.status === 'in-progress') meta.push(chip('progress', 'In progress'));
+  if (t.status === 'someday' && !(r.kind === 'view' && r.id === 'someday')) meta.push(chip('muted', 'Someday'));
+  if (t.source && t.source !== 'user') meta.push(chip('source', 'via ' + t.source, null));
+  if (t.body && t.body.trim()) meta.push(h('span', { class: 'chip muted', title: 'Has notes' }, icon('book'), h('span', { class: 'sr', text: 'Has notes' })));
+
+  const prio = t.priority && t.priority !== 'none'
+    ? h('span', { class: 'prio prio-' + t.priority, title: PRIORITY_LABEL[t.priority] + ' priority' },
+      h('span', { 'aria-hidden': 'true', text: { high: '!!!', medium: '!!', low: '!' }[t.priority] }), h('span', { class: 'sr', text: PRIORITY_LABEL[t.priority] + ' priority' }))
+    : null;
+  const flag = t.flagged ? h('span', { class: 'flag', title: 'Flagged' }, icon('flag'), h('span', { class: 'sr', text: 'Flagged' })) : null;
+
+  li.append(h('div', { class: 'task-inner' },
+    check,
+    h('div', { class: 'task-main' },
+      h('div', { class: 'task-line' },
+        h('button', { type: 'button', class: 'task-title', text: t.title }), prio, flag),
+      t.description ? h('div', { class: 'task-desc', text: t.description }) : null,
+      detailed && t.body && t.body.trim() ? h('div', { class: 'task-notes', text: t.body.trim() }) : null,
+      meta.length ? h('div', { class: 'task-meta' }, meta) : null)));
+  return li;
+}
+
+const localDay = (iso) => { const d = new Date(iso); return isNaN(d) ? iso.slice(0, 10) : `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`; };
+
+let drawn = '';
+const drawing = () => JSON.stringify([today(), groupKey(), layout()]);
+/** Draws the listing of the state (keeping the focus on the row it was on). */
+export function renderList() {
+  const ul = $('#task-list');
+  const L = listing();
+  if (!L) return;
+  drawn = drawing();
+  const key = groupKey();
+  const active = document.activeElement;
+  const focusRow = active && active.closest && active.closest('#task-list .task');
+  const focusId = focusRow && focusRow.dataset.id;
+  const focusCls = focusRow && (active.classList.contains('check') ? '.check' : '.task-title');
+  const frag = [];
+  let total = 0;
+  const ids = new Set();
+  for (const g of arrange(L.groups || [], key)) {
+    if (g.name) frag.push(groupHead(g, key));
+    if (g.name && !g.tasks.length) frag.push(h('li', { class: 'group-empty', text: 'No tasks. Drag one here.' }));
+    for (const t of g.tasks) { frag.push(taskRow(t)); total++; ids.add(t.id); }
+  }
+  ul.replaceChildren(...frag);
+  ul.className = 'task-list layout-' + layout();
+  ul.dataset.view = viewKey();
+  ul.setAttribute('aria-busy', 'false');
+  if (cursor() && !ids.has(cursor())) setCursor(null);
+  taskSelection.keep(ids);
+  if (focusId) { const el = rowEl(focusId); if (el) $(focusCls, el).focus(); }
+  const empty = $('#empty');
+  empty.hidden = total > 0;
+  if (!total) renderEmpty(empty);
+  renderBanner();
+  taskSelection.renderBar();
+}
+
+/** The sidebar or the categories came: the server's today (for "Today", "Tomorrow"), a
+ *  perspective's grouping and layout, the categories' names and order may have changed. */
+export function redrawIfChanged(categories = false) {
+  if (listing() && (drawn !== drawing() || (categories && groupKey() === 'tag'))) renderList();
+}
+
+function renderEmpty(box) {
+  const r = route();
+  let [title, text] = r.kind === 'search' ? [r.q ? 'No matches' : 'Search your tasks', r.q ? `Nothing contains “${r.q}”.` : 'Type in the search box to find tasks by title, description or notes.']
+    : r.kind === 'perspective' ? ['No matching tasks', 'Nothing fits this perspective right now.']
+      : r.done ? ['Nothing completed here yet', 'Completed tasks will be kept here.']
+        : EMPTY[r.id] || ['All clear', 'No open tasks here.'];
+  if (filterCount(prefs()) && r.kind !== 'search') text = 'Some tasks may be hidden by the filter.';
+  const [, ic] = routeTitle();
+  box.replaceChildren(h('div', { class: 'empty-icon' }, icon(r.kind === 'search' ? 'search' : ic || 'check')), h('p', { class: 'empty-title', text: title }), h('p', { class: 'empty-text', text }));
+}
+
+export const rowEl = (id) => $$('#task-list .task').find((li) => li.dataset.id === id);
+
+/** Puts the keyboard cursor on task `id` (null: nowhere). */
+export function select(id, focus = true) {
+  setCursor(id);
+  for (const li of $$('#task-list .task.selected')) li.classList.remove('selected');
+  const el = id && rowEl(id);
+  if (el) {
+    el.classList.add('selected');
+    if (focus) { $('.task-title', el).focus({ preventScroll: true }); el.scrollIntoView({ block: 'nearest' }); }
+  }
+}
+
+export function moveSelection(delta) {
+  const rows = $$('#task-list .task');
+  if (!rows.length) return;
+  let i = rows.findIndex((li) => li.dataset.id === cursor());
+  i = i < 0 ? (delta > 0 ? 0 : rows.length - 1) : Math.min(rows.length - 1, Math.max(0, i + delta));
+  select(rows[i].dataset.id);
+}
+
+// ---------- Dragging ----------
+async function onDrop(el, { before, group, fromGroup }) {
+  const id = el.dataset.id;
+  const t = findTask(id);
+  animStart();
+  try {
+    if (group && group !== fromGroup && t) {
+      const change = groupChange(t, group.dataset.group, fromGroup && fromGroup.dataset.group);
+      if (change) await patch(`/tasks/${ref(id)}`, change);
+    }
+    await post(`/tasks/${ref(id)}/move`, { view: viewKey(), before: before ? before.dataset.id : null });
+  } catch (e) { showError(e); }
+  animEnd();
+  refresh(0);
+}
+
+/** The field change that puts task `t` into group `name` of the current grouping (or null). */
+function groupChange(t, name, from) {
+  const mode = groupKey() || 'list';
+  const lower = name.toLowerCase();
+  if (mode === 'priority') {
+    const p = PRIORITIES.find((x) => lower === x || lower.startsWith(x)) || (lower.startsWith('no') ? 'none' : null);
+    return p ? { priority: p } : null;
+  }
+  if (mode === 'tag') {
+    const tags = t.tags || [];
+    if (/^no tags?$/i.test(name)) return from ? { tags: tags.filter((x) => x !== from) } : null;
+    // From one tag's group to another's: the task moves (it leaves the group it came from).
+    const kept = from && from !== 'No Tags' ? tags.filter((x) => x !== from) : tags;
+    return tags.includes(name) && kept.length === tags.length ? null : { tags: kept.includes(name) ? kept : [...kept, name] };
+  }
+  if (mode === 'due') {
+    const grp = listing().groups.find((g) => g.name === name);
+    const other = grp && grp.tasks.find((x) => x.id !== t.id && x.due);
+    if (/^no /i.test(name)) return { due: null };
+    if (other) return { due: other.due };
+    const td = today();
+    const natural = { overdue: addDays(td, -1), today: td, tomorrow: addDays(td, 1), 'next 7 days': addDays(td, 2), later: addDays(td, 7) }[lower];
+    if (isoDate(name)) return { due: name };
+    return natural ? { due: natural } : null;
+  }
+  // The view's own groups.
+  const r = route();
+  if (r.kind === 'view' && r.id.startsWith('area:')) return { project: /^no project$/i.test(name) ? null : name };
+  if (r.kind === 'view' && r.id === 'upcoming' && isoDate(name)) return t.scheduled || !t.due ? { scheduled: name } : { due: name };
+  return null;
+}
+
+// ---------- Wiring ----------
+/** Clicks, focus, drag and swipe on the list. */
+export function wireList() {
+  const ul = $('#task-list');
+  ul.addEventListener('click', (e) => {
+    const li = e.target.closest('.task');
+    if (!li) return;
+    const id = li.dataset.id;
+    if (taskSelection.active) { select(id, false); taskSelection.toggle(id); return; }
+    if (e.target.closest('.check')) { complete(id); return; }
+    select(id, false);
+    openEditor(id);
+  });
+  ul.addEventListener('focusin', (e) => {
+    const li = e.target.closest('.task');
+    if (li && li.dataset.id !== cursor()) select(li.dataset.id, false);
+  });
+  sortable(ul, {
+    items: '.task', groups: '.group', ignore: 'input, select, textarea, .check',
+    enabled: () => route() && route().kind !== 'search' && !isDoneRoute() && !taskSelection.active,
+    onDrop,
+    onSwipe: (el, dir) => {
+      const id = el.dataset.id;
+      if (dir === 'right') complete(id); else deferTasks([id]);
+    },
+  });
+}

@@ -1,0 +1,42 @@
+// Live updates: the server's events (/api/v1/events, Server-Sent Events) refresh what is shown.
+import { toast } from './ui.js';
+import { loadTheme } from './settings.js';
+import { categoriesChanged } from './categories.js';
+import { notesChanged } from './notes.js';
+import { go } from './router.js';
+import { refresh } from './list.js';
+import { editorId, editorExternalChange } from './lazy.js';
+
+const data = (ev) => { try { return JSON.parse(ev.data); } catch { return {}; } };
+
+export function connectEvents() {
+  if (!window.EventSource) return;
+  const es = new EventSource('/api/v1/events');
+  let broken = false;
+  es.addEventListener('change', (ev) => {
+    const d = data(ev);
+    if (d.id && d.id === editorId()) editorExternalChange(d.id, d.kind);
+    refresh();
+  });
+  es.addEventListener('vault', (ev) => {
+    const d = data(ev);
+    if (d.file === '.theme.json') loadTheme();
+    if (d.file === '.tags.json') categoriesChanged();
+    if (d.file && d.file.startsWith('Notes/')) { notesChanged(d.file); return; }
+    refresh();
+  });
+  // Many tasks arrived at once (an agent or an import): say so, calmly, and offer the Inbox.
+  es.addEventListener('alert', (ev) => {
+    const d = data(ev);
+    if (d.message) toast(d.message, { action: 'Review', onAction: () => go('#/view/inbox'), timeout: 15000 });
+    refresh();
+  });
+  es.addEventListener('reminder', (ev) => {
+    const d = data(ev);
+    // The planner's end-of-day review offers the board; other reminders are about one task.
+    if (d.message && d.id === 'plan:review') toast(d.message, { action: 'Review', onAction: () => go('#/plan'), timeout: 15000 });
+    else if (d.message) toast(d.message, { timeout: 10000 });
+  });
+  es.addEventListener('error', () => { broken = true; });
+  es.addEventListener('open', () => { if (broken) { broken = false; refresh(); } });
+}

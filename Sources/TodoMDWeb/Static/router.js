@@ -1,0 +1,96 @@
+// Routes are URL hashes: #/view/ID[?done=1], #/perspective/ID, #/search?q=…, #/notes[/ID],
+// #/plan[/REGION]. The router parses them, keeps the state's route and calls the screen for it.
+// A task open in the detail editor is part of the URL too (`?task=ID` on any of them but the
+// notes), so the browser's Back closes it instead of leaving the view.
+import { route, setRoute } from './state.js';
+
+export const viewHref = (id) => '#/view/' + encodeURIComponent(id).replace(/%3A/gi, ':');
+export const perspHref = (id) => '#/perspective/' + encodeURIComponent(id);
+
+/** The route of a hash ({kind, id, done, task} | {kind: 'search', q, task}), or null when it is none. */
+export function parseRoute(hash = location.hash) {
+  const r = parseScreen(hash);
+  if (r && r.kind !== 'notes') {
+    const task = new URLSearchParams(hash.includes('?') ? hash.slice(hash.indexOf('?') + 1) : '').get('task');
+    if (task) r.task = task;
+  }
+  return r;
+}
+
+function parseScreen(hash) {
+  const raw = hash.replace(/^#\/?/, '');
+  const qi = raw.indexOf('?');
+  const path = qi < 0 ? raw : raw.slice(0, qi);
+  const params = new URLSearchParams(qi < 0 ? '' : raw.slice(qi + 1));
+  const slash = path.indexOf('/');
+  const kind = slash < 0 ? path : path.slice(0, slash);
+  let id = slash < 0 ? '' : path.slice(slash + 1);
+  try { id = decodeURIComponent(id); } catch { /* keep as typed */ }
+  if (kind === 'view' && id) return { kind, id, done: params.get('done') === '1' };
+  if (kind === 'perspective' && id) return { kind, id };
+  if (kind === 'search') return { kind, q: params.get('q') || '' };
+  if (kind === 'notes') return { kind, id };
+  if (kind === 'plan') return { kind, id };
+  return null;
+}
+
+export const go = (hash) => { location.hash = hash; };
+
+/** `hash` with its `task` parameter set to `id` (or removed, for null). */
+export function withTask(hash, id) {
+  const qi = hash.indexOf('?');
+  const params = new URLSearchParams(qi < 0 ? '' : hash.slice(qi + 1));
+  if (id) params.set('task', id); else params.delete('task');
+  const q = params.toString().replace(/\+/g, '%20');
+  return (qi < 0 ? hash : hash.slice(0, qi)) + (q ? '?' + q : '');
+}
+
+/** The current URL's hash without the open task: the screen's own address. */
+export const screenHash = () => withTask(location.hash, null);
+
+let show = null, showTask = null;
+
+/**
+ * Follows the URL: `onRoute(route)` shows each new screen (a hash naming none goes to Today);
+ * `onTask(id | null)` opens or closes the task of the URL.
+ */
+export function startRouter(onRoute, onTask) {
+  show = onRoute;
+  showTask = onTask;
+  window.addEventListener('hashchange', follow);
+  window.addEventListener('popstate', follow);
+  follow();
+}
+
+/** Shows the route of the current URL now (after pushState or replaceState, which fire no hashchange). */
+export function follow() {
+  const r = parseRoute();
+  if (!r) { location.replace(viewHref('today')); return; }
+  const prev = route();
+  const changed = !prev || screenKey(r) !== screenKey(prev);
+  if (!changed && prev.task === r.task) return; // a hashchange and a popstate for one step
+  setRoute(r);
+  if (changed) show(r);
+  showTask(r.task || null);
+}
+
+/** What tells two routes' screens apart (the open task does not). */
+export const screenKey = (r) => JSON.stringify({ ...r, task: undefined });
+
+/** Opens task `id` through the URL: a new history entry, so Back closes it (another task open
+ *  already is replaced, so Back still leads back to the list). */
+export function openTaskURL(id) {
+  const hash = withTask(location.hash, id);
+  if (hash === location.hash) { showTask(id); return; }
+  if (route() && route().task) history.replaceState(history.state, '', hash);
+  else history.pushState({ task: id }, '', hash);
+  follow();
+}
+
+/** The task's editor closed by itself (its × button, Esc, completing it…): the URL follows. */
+export function taskClosed() {
+  const r = route();
+  if (!r || !r.task) return;
+  if (history.state && history.state.task) history.back(); // the entry openTaskURL added
+  else { history.replaceState(null, '', screenHash()); follow(); }
+}
