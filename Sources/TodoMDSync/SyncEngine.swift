@@ -43,10 +43,8 @@ public final class SyncEngine: Sendable {
         // A vault read through a field map (TaskNotes in place) syncs in §3 terms and keeps the
         // other tool's names in its files, as every other command does.
         folder.fieldMap = try FieldMap.load(from: folder)
-        state = try SyncState(vaultRoot: folder.root)
-        let lockPath = folder.root + "/.todomd/sync/lock"
-        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw TodoError.io(path: ".todomd/sync/lock", reason: String(cString: strerror(errno))) }
+        state = try SyncState(vault: folder)
+        let fd = try folder.openFile(SyncState.folder + "/lock", flags: O_RDWR | O_CREAT)
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             close(fd)
             throw SyncError.busy(path: ".todomd/sync/lock")

@@ -51,17 +51,22 @@ final class SyncState: Sendable {
     let database: DatabaseQueue
     let path: String
 
-    /// Opens (creating if needed) the state of the vault at `root`.
+    /// The state's folder, relative to the vault root.
+    static let folder = ".todomd/sync"
+    /// The files SQLite makes of the state (the database and its journals).
+    static let files = ["state.sqlite", "state.sqlite-journal", "state.sqlite-wal", "state.sqlite-shm"]
+
+    /// Opens (creating if needed) the state of the vault in `vault`.
     ///
-    /// - Throws: ``SyncError/damagedState(path:reason:)`` when the file is not a usable database.
-    init(vaultRoot root: String) throws {
-        let folder = root + "/.todomd/sync"
-        path = folder + "/state.sqlite"
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw TodoError.io(path: ".todomd/sync", reason: "could not create the folder")
-        }
+    /// SQLite opens its files by path, so before it does, the folder is made (and the files
+    /// checked) without following a symbolic link (§2): a link planted as `.todomd`,
+    /// `.todomd/sync` or one of the database's files is refused, never written through.
+    /// - Throws: ``SyncError/damagedState(path:reason:)`` when the file is not a usable database;
+    ///   ``TodoError/symlinkRefused(path:)``.
+    init(vault: VaultFolder) throws {
+        try vault.makeFolders(Self.folder)
+        for file in Self.files { try vault.refuseLinks(in: Self.folder + "/" + file) }
+        path = vault.path(Self.folder + "/state.sqlite")
         do {
             var configuration = Configuration()
             configuration.prepareDatabase { db in

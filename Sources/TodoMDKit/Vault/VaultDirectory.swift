@@ -32,7 +32,7 @@ struct VaultDirectory: ~Copyable {
     ///   ``TodoError/io(path:reason:)`` when a component is missing (and `create` is not set),
     ///   is not a folder, or cannot be opened. Nothing is created below a refused component.
     static func open(root: String, _ relative: String, create: Bool) throws -> VaultDirectory {
-        let rootFD = posixOpenFolder(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let rootFD = openFolder(atPath: root)
         guard rootFD >= 0 else { throw TodoError.io(path: root, reason: String(cString: strerror(errno))) }
         var current = VaultDirectory(fd: rootFD, relative: "")
         for component in try components(of: relative) {
@@ -140,9 +140,11 @@ struct VaultDirectory: ~Copyable {
     func sync() { fsync(fd) }
 }
 
-// The POSIX `open`, which `VaultDirectory.open` shadows.
-#if canImport(Glibc)
-private let posixOpenFolder: (UnsafePointer<CChar>, Int32) -> Int32 = { Glibc.open($0, $1) }
-#elseif canImport(Darwin)
-private let posixOpenFolder: (UnsafePointer<CChar>, Int32) -> Int32 = { Darwin.open($0, $1) }
-#endif
+/// Opens the folder at the absolute `path` (the POSIX `open`, which `VaultDirectory.open` shadows).
+private func openFolder(atPath path: String) -> Int32 {
+    #if canImport(Glibc)
+    return Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    #else
+    return Darwin.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    #endif
+}

@@ -53,6 +53,32 @@ public struct VaultFolder: Sendable {
     /// The absolute path of `id`.
     public func path(_ id: String) -> String { root + "/" + id }
 
+    /// The vault-relative path of the file at `path` when it lies in the vault; nil otherwise.
+    ///
+    /// `path` is absolute or relative to the current directory, and read as written: `.` and
+    /// `..` are folded away without looking at the disk, and the first folder on the way that
+    /// resolves to ``root`` or a folder below it decides (so a path through the user's own link
+    /// to the vault is in it). A link inside the vault is not followed: `Archive/x.json` is in
+    /// the vault even when `Archive` is a link elsewhere — and writing there is then refused.
+    public func relativeID(ofPath path: String) -> String? {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var parts: [Substring] = []
+        for part in absolute.split(separator: "/") where part != "." {
+            if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+        }
+        guard parts.count > 0 else { return nil }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        for end in 0..<parts.count {
+            let prefix = "/" + parts[..<end].joined(separator: "/")
+            guard let real = realpath(prefix, &buffer) else { return nil }
+            let resolved = String(cString: real)
+            let rest = parts[end...].joined(separator: "/")
+            if resolved == root { return rest }
+            if resolved.hasPrefix(root + "/") { return String(resolved.dropFirst(root.count + 1)) + "/" + rest }
+        }
+        return nil
+    }
+
     // MARK: - Scanning
 
     /// Every task file below the root (§2): `*.md`, recursively, skipping `Notes/` at the root,
@@ -180,6 +206,12 @@ public struct VaultFolder: Sendable {
         return FileStamp(size: Int(st.st_size), mtime: VaultFolder.mtime(st), hash: "")
     }
 
+    /// Whether `id` itself is a symbolic link.
+    func isSymbolicLink(_ id: String) -> Bool {
+        var st = stat()
+        return lstat(path(id), &st) == 0 && (st.st_mode & S_IFMT) == S_IFLNK
+    }
+
     /// Whether a file or folder exists at `id` (symbolic links count, unfollowed).
     public func exists(_ id: String) -> Bool {
         var st = stat()
@@ -208,7 +240,7 @@ public struct VaultFolder: Sendable {
 
     /// ``write(_:to:expected:)``; without `durable`, neither the file nor its folder is synced
     /// to disk (a caller writing thousands syncs the file system once at the end).
-    func write(_ bytes: [UInt8], to id: String, expected: FileStamp?, durable: Bool) throws {
+    public func write(_ bytes: [UInt8], to id: String, expected: FileStamp?, durable: Bool) throws {
         try audit?.checkWritable()
         let (folderID, name) = try VaultDirectory.split(id)
         let folder = try VaultDirectory.open(root: root, folderID, create: true)
