@@ -53,19 +53,27 @@ final class SyncState: Sendable {
 
     /// The state's folder, relative to the vault root.
     static let folder = ".todomd/sync"
-    /// The files SQLite makes of the state (the database and its journals).
-    static let files = ["state.sqlite", "state.sqlite-journal", "state.sqlite-wal", "state.sqlite-shm"]
+    /// The files SQLite makes of the state (the database and its journals), and the sync lock.
+    static let files = ["state.sqlite", "state.sqlite-journal", "state.sqlite-wal", "state.sqlite-shm", "lock"]
+
+    /// Throws when `.todomd`, `.todomd/sync` or one of its files is a symbolic link (§2): SQLite
+    /// opens its files by path, so they are checked before anything is created there.
+    ///
+    /// - Throws: ``TodoError/symlinkRefused(path:)`` naming the link.
+    static func refuseLinks(in vault: VaultFolder) throws {
+        for file in files { try vault.refuseLinks(in: folder + "/" + file) }
+    }
 
     /// Opens (creating if needed) the state of the vault in `vault`.
     ///
-    /// SQLite opens its files by path, so before it does, the folder is made (and the files
-    /// checked) without following a symbolic link (§2): a link planted as `.todomd`,
+    /// SQLite opens its files by path, so before it does, the files are checked and the folder
+    /// is made without following a symbolic link (§2): a link planted as `.todomd`,
     /// `.todomd/sync` or one of the database's files is refused, never written through.
     /// - Throws: ``SyncError/damagedState(path:reason:)`` when the file is not a usable database;
     ///   ``TodoError/symlinkRefused(path:)``.
     init(vault: VaultFolder) throws {
+        try Self.refuseLinks(in: vault)
         try vault.makeFolders(Self.folder)
-        for file in Self.files { try vault.refuseLinks(in: Self.folder + "/" + file) }
         path = vault.path(Self.folder + "/state.sqlite")
         do {
             var configuration = Configuration()
