@@ -46,7 +46,8 @@ public final class OutsideFolder: @unchecked Sendable {
                     out[id] = "folder"
                     pending.append(id)
                 case S_IFLNK:
-                    out[id] = "link to " + ((try? FileManager.default.destinationOfSymbolicLink(atPath: root + "/" + id)) ?? "?")
+                    let target = try? FileManager.default.destinationOfSymbolicLink(atPath: root + "/" + id)
+                    out[id] = "link to " + (target ?? "?")
                 default:
                     let bytes = FileManager.default.contents(atPath: root + "/" + id) ?? Data()
                     out[id] = "\(st.st_size) bytes: " + String(decoding: bytes, as: UTF8.self)

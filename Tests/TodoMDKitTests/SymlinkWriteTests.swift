@@ -39,115 +39,113 @@ struct SymlinkWriteTests {
     static func task(_ v: TemporaryVault) throws { try v.task("a.md", title: "Hostile target") }
 
     static let places: [LinkPlace] = [
-        LinkPlace(testDescription: "delete into .trash", link: ".trash", setUp: task) { vault, _ in
+        LinkPlace(testDescription: "delete into .trash", link: ".trash", setUp: task, act: { vault, _ in
             _ = try vault.delete("a.md")
             return nil
-        },
+        }),
         LinkPlace(testDescription: "done into Archive (archive_completed)", link: "Archive", setUp: { v in
             try task(v)
             try v.write(".todomd/config.json", #"{"archive_completed": true}"#)
-        }) { vault, _ in
+        }, act: { vault, _ in
             _ = try vault.complete("a.md")
             return nil
-        },
+        }),
         LinkPlace(testDescription: "add appends .todomd/audit.jsonl (a file link)", link: ".todomd/audit.jsonl",
-                  toFile: true, actor: "cli", setUp: { try $0.write(".todomd/config.json", "{}") }) { vault, _ in
+                  toFile: true, actor: "cli", setUp: { try $0.write(".todomd/config.json", "{}") }, act: { vault, _ in
             _ = try vault.add(TodoTask(title: "Audited", created: .distantPast))
             return nil
-        },
+        }),
         LinkPlace(testDescription: "delete appends .todomd/audit.jsonl (a file link)", link: ".todomd/audit.jsonl",
                   toFile: true, actor: "cli", setUp: { v in
             try task(v)
             try v.write(".todomd/config.json", "{}")
-        }) { vault, _ in
+        }, act: { vault, _ in
             _ = try vault.delete("a.md")
             return nil
-        },
-        LinkPlace(testDescription: "add with .todomd a folder link (audit log)", link: ".todomd", actor: "mcp:agent")
-        { vault, _ in
+        }),
+        LinkPlace(testDescription: "add with .todomd a folder link (audit log)", link: ".todomd", actor: "mcp:agent",
+                  act: { vault, _ in
             _ = try vault.add(TodoTask(title: "Audited", created: .distantPast))
             return nil
-        },
-        LinkPlace(testDescription: "a new note in Notes/", link: "Notes") { vault, _ in
+        }),
+        LinkPlace(testDescription: "a new note in Notes/", link: "Notes", act: { vault, _ in
             _ = try vault.addNote(title: "Plans")
             return nil
-        },
+        }),
         LinkPlace(testDescription: "a deleted note into .trash/Notes", link: ".trash/Notes", setUp: { v in
             try v.write("Notes/plans.md", "---\ntitle: \"Plans\"\ncreated: \"2026-11-01T10:00:00Z\"\n---\nBody\n")
             try FileManager.default.createDirectory(atPath: v.root + "/.trash", withIntermediateDirectories: true)
-        }) { vault, _ in
+        }, act: { vault, _ in
             _ = try vault.deleteNotes(["plans"])
             return nil
-        },
-        LinkPlace(testDescription: ".order.json", link: ".order.json", toFile: true) { vault, _ in
+        }),
+        LinkPlace(testDescription: ".order.json", link: ".order.json", toFile: true, act: { vault, _ in
             try vault.setProjectOrder(["Home"])
             return nil
-        },
-        LinkPlace(testDescription: ".perspectives.json", link: ".perspectives.json", toFile: true) { vault, _ in
+        }),
+        LinkPlace(testDescription: ".perspectives.json", link: ".perspectives.json", toFile: true, act: { vault, _ in
             _ = try vault.createPerspective(Perspective(id: "", name: "Errands"))
             return nil
-        },
-        LinkPlace(testDescription: ".tags.json", link: ".tags.json", toFile: true) { vault, _ in
+        }),
+        LinkPlace(testDescription: ".tags.json", link: ".tags.json", toFile: true, act: { vault, _ in
             _ = try vault.addCategory(tag: "home")
             return nil
-        },
-        LinkPlace(testDescription: ".theme.json", link: ".theme.json", toFile: true) { vault, _ in
+        }),
+        LinkPlace(testDescription: ".theme.json", link: ".theme.json", toFile: true, act: { vault, _ in
             try vault.saveTheme(Theme())
             return nil
-        },
-        LinkPlace(testDescription: ".todomd/config.json through .todomd", link: ".todomd") { vault, _ in
+        }),
+        LinkPlace(testDescription: ".todomd/config.json through .todomd", link: ".todomd", act: { vault, _ in
             try vault.sideFile(VaultSettings.self).update { $0 = VaultSettings() }
             return nil
-        },
-        LinkPlace(testDescription: ".todomd/reminders.json through .todomd", link: ".todomd") { vault, _ in
+        }),
+        LinkPlace(testDescription: ".todomd/reminders.json through .todomd", link: ".todomd", act: { vault, _ in
             _ = try vault.deliverReminders { _ in }
             return nil
-        },
+        }),
         LinkPlace(testDescription: "the .perspectives.json.backup copy", link: ".perspectives.json.backup",
                   toFile: true, outcome: .skipsQuietly, setUp: { v in
             try v.write(PerspectiveFile.path, "{ not json")
-        }) { vault, _ in
+        }, act: { vault, _ in
             let snapshot = try vault.loadPerspectives()
             #expect(snapshot.isBroken)
             return nil
-        },
-        LinkPlace(testDescription: "a conflict copy kept as mine goes to .trash", link: ".trash", setUp: conflict)
-        { vault, _ in
+        }),
+        LinkPlace(testDescription: "a conflict copy kept as mine goes to .trash", link: ".trash", setUp: conflict, act: { vault, _ in
             _ = try vault.resolveConflict(try vault.conflictCopy("Work/report.md"), keep: .mine)
             return nil
-        },
+        }),
         LinkPlace(testDescription: "a conflict copy taken as theirs: the original is not written either",
-                  link: ".trash", setUp: conflict) { vault, _ in
+                  link: ".trash", setUp: conflict, act: { vault, _ in
             _ = try vault.resolveConflict(try vault.conflictCopy("Work/report.md"), keep: .theirs)
             return nil
-        },
+        }),
         LinkPlace(testDescription: "an import keeping a path through a link", link: "Work/Sub", outcome: .reportsRefusal,
                   setUp: { v in
             try FileManager.default.createDirectory(atPath: v.root + "/Work", withIntermediateDirectories: true)
-        }) { vault, _ in
+        }, act: { vault, _ in
             let source = try TemporaryVault()
             try source.task("Work/Sub/report.md", title: "Report")
             let text = try source.open().export(.json).text
             let report = try vault.importTasks(try JSONInterop.parse(text, timeZone: vault.clock.timeZone))
             #expect(report.created.isEmpty)
             return report.problems.map(\.message).joined(separator: "\n")
-        },
-        LinkPlace(testDescription: "an export into the vault", link: "Archive", setUp: task) { vault, v in
+        }),
+        LinkPlace(testDescription: "an export into the vault", link: "Archive", setUp: task, act: { vault, v in
             try vault.saveExport("[]\n", to: v.root + "/Archive/tasks.json")
             return nil
-        },
-        LinkPlace(testDescription: "an export into the vault by a relative path", link: "Exports", setUp: task)
-        { vault, v in
+        }),
+        LinkPlace(testDescription: "an export into the vault by a relative path", link: "Exports", setUp: task, act: { vault, v in
             let here = FileManager.default.currentDirectoryPath
             let relative = String(repeating: "../", count: here.split(separator: "/").count)
                 + v.root.dropFirst() + "/Exports/./tasks.json"
             try vault.saveExport("[]\n", to: relative)
             return nil
-        },
-        LinkPlace(testDescription: "init (.todomd)", link: ".todomd") { vault, _ in
+        }),
+        LinkPlace(testDescription: "init (.todomd)", link: ".todomd", act: { vault, _ in
             try Vault.create(at: vault.folder.root)
             return nil
-        },
+        }),
     ]
 
     static func conflict(_ v: TemporaryVault) throws {

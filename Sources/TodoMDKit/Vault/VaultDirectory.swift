@@ -89,7 +89,8 @@ struct VaultDirectory: ~Copyable {
         var fd = openat(self.fd, name, flags)
         if fd < 0, errno == ENOENT, create {
             if mkdirat(self.fd, name, 0o755) != 0, errno != EEXIST {
-                throw TodoError.io(path: path(name), reason: "could not create the folder (\(String(cString: strerror(errno))))")
+                let reason = String(cString: strerror(errno))
+                throw TodoError.io(path: path(name), reason: "could not create the folder (\(reason))")
             }
             fd = openat(self.fd, name, flags)
         }
