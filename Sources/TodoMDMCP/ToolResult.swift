@@ -55,6 +55,8 @@ enum ToolResult {
         case .listTasks: return "Find its id with search_tasks or get_tasks."
         case .listPerspectives: return "list_perspectives shows them."
         case let .fixOrRemove(file): return "\(file) was left unchanged; ask the user to fix or remove it."
+        case let .replaceLink(path):
+            return "Ask the user to replace the link \(path) in the vault with a real folder or file, or remove it."
         case .retry: return "Read the task again and retry."
         case .listNotes, .listTags, .listConflicts, .createVault, .duplicatePerspective, .mapTitleColumn,
              .configureDatabase:

@@ -183,42 +183,13 @@ struct LocalFiles: Sendable {
 
     /// Creates a new file atomically (temporary file, then `link`, which never replaces a file
     /// made meanwhile) without waiting for the disk: a pull creates thousands, and ``flush()``
-    /// makes them durable together before their bases are committed.
+    /// makes them durable together before their bases are committed. Like every write of the
+    /// vault, it never goes through a symbolic link (§2).
     ///
-    /// - Throws: ``TodoError/conflict(path:)`` when a file of that name exists.
+    /// - Throws: ``TodoError/conflict(path:)`` when a file of that name exists;
+    ///   ``TodoError/symlinkRefused(path:)`` when a component of its path is a link.
     func create(_ bytes: [UInt8], at id: String) throws {
-        let target = folder.path(id)
-        let dir = (target as NSString).deletingLastPathComponent
-        var isDir: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: dir, isDirectory: &isDir) {
-            do {
-                try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-            } catch {
-                throw TodoError.io(path: id, reason: "could not create its folder")
-            }
-        }
-        let temp = dir + "/.\((target as NSString).lastPathComponent).todomd-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw TodoError.io(path: id, reason: String(cString: strerror(errno))) }
-        defer { unlink(temp) }
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { raw in posixWrite(fd, raw.baseAddress.map { $0 + written }, raw.count - written) }
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else {
-                let reason = String(cString: strerror(errno))
-                close(fd)
-                throw TodoError.io(path: id, reason: reason)
-            }
-            written += n
-        }
-        close(fd)
-        guard link(temp, target) == 0 else {
-            if errno == EEXIST { throw TodoError.conflict(path: id) }
-            throw TodoError.io(path: id, reason: String(cString: strerror(errno)))
-        }
-        folder.audit?.append([AuditLog.Entry(time: clock.now, who: folder.audit?.actor ?? "sync", action: "created",
-                                             file: id, hash: ContentHash.of(bytes))])
+        try folder.write(bytes, to: id, expected: nil, durable: false)
     }
 
     /// Makes every file written so far durable (one `syncfs` for the vault's file system).
@@ -322,12 +293,6 @@ struct LocalFiles: Sendable {
         return candidate
     }
 }
-
-#if canImport(Glibc)
-private let posixWrite = Glibc.write
-#elseif canImport(Darwin)
-private let posixWrite = Darwin.write
-#endif
 
 #if os(Linux)
 /// glibc's `syncfs(2)`, which Swift's Glibc module does not export (it needs `_GNU_SOURCE`).

@@ -43,13 +43,18 @@ public final class SyncEngine: Sendable {
         // A vault read through a field map (TaskNotes in place) syncs in §3 terms and keeps the
         // other tool's names in its files, as every other command does.
         folder.fieldMap = try FieldMap.load(from: folder)
-        state = try SyncState(vaultRoot: folder.root)
-        let lockPath = folder.root + "/.todomd/sync/lock"
-        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw TodoError.io(path: ".todomd/sync/lock", reason: String(cString: strerror(errno))) }
+        // A link anywhere on `.todomd/sync/` is refused before the lock or SQLite creates a file.
+        try SyncState.refuseLinks(in: folder)
+        let fd = try folder.openFile(SyncState.folder + "/lock", flags: O_RDWR | O_CREAT)
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             close(fd)
             throw SyncError.busy(path: ".todomd/sync/lock")
+        }
+        do {
+            state = try SyncState(vault: folder)
+        } catch {
+            close(fd)
+            throw error
         }
         lockDescriptor = fd
         files = LocalFiles(folder: folder, clock: clock)

@@ -51,17 +51,30 @@ final class SyncState: Sendable {
     let database: DatabaseQueue
     let path: String
 
-    /// Opens (creating if needed) the state of the vault at `root`.
+    /// The state's folder, relative to the vault root.
+    static let folder = ".todomd/sync"
+    /// The files SQLite makes of the state (the database and its journals), and the sync lock.
+    static let files = ["state.sqlite", "state.sqlite-journal", "state.sqlite-wal", "state.sqlite-shm", "lock"]
+
+    /// Throws when `.todomd`, `.todomd/sync` or one of its files is a symbolic link (§2): SQLite
+    /// opens its files by path, so they are checked before anything is created there.
     ///
-    /// - Throws: ``SyncError/damagedState(path:reason:)`` when the file is not a usable database.
-    init(vaultRoot root: String) throws {
-        let folder = root + "/.todomd/sync"
-        path = folder + "/state.sqlite"
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw TodoError.io(path: ".todomd/sync", reason: "could not create the folder")
-        }
+    /// - Throws: ``TodoError/symlinkRefused(path:)`` naming the link.
+    static func refuseLinks(in vault: VaultFolder) throws {
+        for file in files { try vault.refuseLinks(in: folder + "/" + file) }
+    }
+
+    /// Opens (creating if needed) the state of the vault in `vault`.
+    ///
+    /// SQLite opens its files by path, so before it does, the files are checked and the folder
+    /// is made without following a symbolic link (§2): a link planted as `.todomd`,
+    /// `.todomd/sync` or one of the database's files is refused, never written through.
+    /// - Throws: ``SyncError/damagedState(path:reason:)`` when the file is not a usable database;
+    ///   ``TodoError/symlinkRefused(path:)``.
+    init(vault: VaultFolder) throws {
+        try Self.refuseLinks(in: vault)
+        try vault.makeFolders(Self.folder)
+        path = vault.path(Self.folder + "/state.sqlite")
         do {
             var configuration = Configuration()
             configuration.prepareDatabase { db in

@@ -11,12 +11,14 @@ import TodoMDTestSupport
         case write(String)
         case create(String)
         case move(String, String)
+        case remove(String)
 
         var description: String {
             switch self {
             case let .write(p): "write \(p)"
             case let .create(p): "create \(p)"
             case let .move(a, b): "move \(a) → \(b)"
+            case let .remove(p): "remove \(p)"
             }
         }
     }
@@ -41,6 +43,9 @@ import TodoMDTestSupport
         FoldCase(ops: [.move("a.md", "Archive/a.md"), .create("a.md")],
                  expected: VaultChange(created: ["a.md"], moved: [.init(from: "a.md", to: "Archive/a.md")])),
         FoldCase(ops: [.create("Notes/n.md"), .write("Notes/n.md")], expected: VaultChange(notes: ["Notes/n.md"])),
+        // A rollback: files this mutation created and then removed leave no trace.
+        FoldCase(ops: [.write("Notes/n.md"), .create("a.md"), .remove("a.md")], expected: VaultChange(notes: ["Notes/n.md"])),
+        FoldCase(ops: [.write("a.md"), .remove("a.md")], expected: VaultChange(deleted: ["a.md"])),
         FoldCase(ops: [.move("Notes/n.md", ".trash/Notes/n.md")], expected: VaultChange(notes: ["Notes/n.md"])),
         FoldCase(ops: [.write(".order.json"), .write(".todomd/config.json"), .write(".order.json")],
                  expected: VaultChange(sideFiles: [".order.json", ".todomd/config.json"])),
@@ -55,6 +60,7 @@ import TodoMDTestSupport
             case let .write(p): log.wrote(p, created: false)
             case let .create(p): log.wrote(p, created: true)
             case let .move(a, b): log.moved(a, to: b)
+            case let .remove(p): log.removed(p)
             }
         }
         #expect(log.change == c.expected)

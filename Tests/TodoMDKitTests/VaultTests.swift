@@ -505,7 +505,8 @@ enum VaultTestFiles {
         try v.write("target.md", "target\n")
         try FileManager.default.createSymbolicLink(atPath: v.root + "/link.md", withDestinationPath: v.root + "/target.md")
         let folder = try VaultFolder(path: v.root)
-        #expect(throws: TodoError.conflict(path: "link.md")) {
+        // Refused as a link (issue 22), not merely as a name taken.
+        #expect(throws: TodoError.symlinkRefused(path: "link.md")) {
             try folder.write(Array("mine\n".utf8), to: "link.md", expected: nil)
         }
         #expect(try v.text("target.md") == "target\n")

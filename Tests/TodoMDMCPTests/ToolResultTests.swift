@@ -98,7 +98,7 @@ struct ToolResultTests {
     /// Hints in MCP's terms: its tools, or nothing.
     @Test(arguments: [
         ErrorHint.listTasks, .listNotes, .listTags, .listPerspectives, .listConflicts, .createVault(path: "/v"),
-        .duplicatePerspective(id: "today"), .fixOrRemove(file: ".tags.json"), .retry, .mapTitleColumn, .configureDatabase,
+        .duplicatePerspective(id: "today"), .fixOrRemove(file: ".tags.json"), .replaceLink(path: ".trash"), .retry, .mapTitleColumn, .configureDatabase,
     ])
     func hintsNeverNameACommand(hint: ErrorHint) {
         let words = ToolResult.hintText(hint) ?? ""

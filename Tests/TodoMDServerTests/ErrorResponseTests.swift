@@ -64,7 +64,7 @@ struct ErrorResponseTests {
     /// The web app is never told to run a command: hints are in its own words, or absent.
     @Test(arguments: [
         ErrorHint.listTasks, .listNotes, .listTags, .listPerspectives, .listConflicts, .createVault(path: "/v"),
-        .duplicatePerspective(id: "today"), .fixOrRemove(file: ".tags.json"), .retry, .mapTitleColumn, .configureDatabase,
+        .duplicatePerspective(id: "today"), .fixOrRemove(file: ".tags.json"), .replaceLink(path: ".trash"), .retry, .mapTitleColumn, .configureDatabase,
     ])
     func hintsNeverNameACommand(hint: ErrorHint) {
         let text = ErrorResponse.hintText(hint) ?? ""

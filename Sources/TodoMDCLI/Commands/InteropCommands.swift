@@ -47,12 +47,7 @@ extension ExportCommand {
             context.err("Exported \(result.count) \(result.noun).")
             return
         }
-        do {
-            // Foundation's atomic write: a temporary file beside the target, then a rename.
-            try Data(result.text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-            throw TodoError.io(path: output, reason: "could not write (\(error.localizedDescription))")
-        }
+        try vault.saveExport(result.text, to: output)
         context.err("Exported \(result.count) \(result.noun) to \(output).")
     }
 }

@@ -32,6 +32,8 @@ enum ErrorText {
             return message + " `todomd perspective duplicate \(id)` makes an editable copy."
         case .fixOrRemove:
             return message + "; fix or remove it — it was left unchanged"
+        case .replaceLink:
+            return message + "; nothing was changed — replace the link with a real folder or file, or remove it"
         case .retry:
             return message + " Run the command again."
         case .mapTitleColumn:

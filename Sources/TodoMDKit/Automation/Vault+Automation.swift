@@ -189,6 +189,10 @@ extension Vault {
                 throw TodoError.unparseable(path: copy.copy, reason: "it is not a task file; keep mine or fix it first")
             }
             let mine = try folder.read(copy.original)
+            // The copy's way to `.trash/` is checked first: a link there refuses before anything
+            // is written (§2).
+            let copyName = copy.copy.split(separator: "/").last.map(String.init) ?? copy.copy
+            try folder.refuseLinks(in: ".trash/" + copyName)
             try folder.write(theirs.bytes, to: copy.original, expected: mine.stamp)
             try index.refresh([copy.original], in: folder, timeZone: clock.timeZone)
             let trashed = try trash(copy.copy)

@@ -28,6 +28,28 @@ extension Vault {
         return tasks.sorted { ($0.created, $0.id) < ($1.created, $1.id) }
     }
 
+    /// Writes an export's text to the file at `path` (absolute, or relative to the current
+    /// directory), atomically.
+    ///
+    /// A path the user names outside the vault is theirs: written as it is. A path in the vault
+    /// (``VaultFolder/relativeID(ofPath:)``) is written like any file of the vault — never
+    /// through a symbolic link (§2), and never over a file that changes meanwhile.
+    /// - Throws: ``TodoError/symlinkRefused(path:)``, ``TodoError/conflict(path:)`` or
+    ///   ``TodoError/io(path:reason:)``.
+    public func saveExport(_ text: String, to path: String) throws {
+        guard let id = folder.relativeID(ofPath: path) else {
+            do {
+                // Foundation's atomic write: a temporary file beside the target, then a rename.
+                try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                throw TodoError.io(path: path, reason: "could not write (\(error.localizedDescription))")
+            }
+            return
+        }
+        let existing = folder.exists(id) ? try? folder.read(id, limit: Int.max - 1) : nil
+        try folder.write(Array(text.utf8), to: id, expected: existing?.stamp)
+    }
+
     /// Exports the tasks of `scopes` in `format` (§20, §22).
     ///
     /// - Parameter vtodo: for `ics`, to-dos instead of events.

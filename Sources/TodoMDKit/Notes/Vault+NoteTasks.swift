@@ -1,9 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// What creating tasks from a note's lines did.
 public struct NoteTasks: Sendable {
@@ -73,7 +68,7 @@ extension Vault {
         } catch {
             // The note could not take the links: the tasks this call just made go again, so a
             // retry does not leave duplicates behind.
-            for task in created { unlink(folder.path(task.id)) }
+            for task in created { try? folder.remove(task.id) }
             try? index.refresh(created.map(\.id), in: folder, timeZone: clock.timeZone)
             throw error
         }

@@ -52,6 +52,9 @@ public enum TodoError: TodoMDError, Equatable {
     case conflictCopyNotFound(String)
     /// A conflict copy or its original is no longer there (copy, original).
     case conflictCopyGone(copy: String, original: String)
+    /// A write, move or new folder would go through a symbolic link in the vault (§2), which
+    /// could lead outside it; nothing was changed (the vault-relative path that is a link).
+    case symlinkRefused(path: String)
 
     public var kind: ErrorKind {
         switch self {
@@ -59,7 +62,7 @@ public enum TodoError: TodoMDError, Equatable {
         case .ambiguousReference: return .ambiguous
         case .conflict, .conflictCopyGone: return .conflict
         case .invalidValue, .invalidEnvironment, .notInView, .notPlanned, .notInBucket: return .invalid
-        case .unparseable, .notEditable, .unreadableSideFile: return .unusableFile
+        case .unparseable, .notEditable, .unreadableSideFile, .symlinkRefused: return .unusableFile
         case .io, .noVault: return .unavailable
         case .readOnlyPerspective, .viewAndPerspective: return .usage
         case .regionFull, .mustDoFirst: return .ruleViolation
@@ -118,6 +121,9 @@ public enum TodoError: TodoMDError, Equatable {
             return "No conflict copy matches `\(ref)`."
         case let .conflictCopyGone(copy, original):
             return "\(copy) or \(original) is gone."
+        case let .symlinkRefused(path):
+            return "\(path) is a symbolic link; todo.md does not write, move or create files through a link "
+                + "(it could lead outside the vault)"
         }
     }
 
@@ -129,6 +135,7 @@ public enum TodoError: TodoMDError, Equatable {
         case .unknownPerspective: return .listPerspectives
         case let .readOnlyPerspective(id): return .duplicatePerspective(id: id)
         case let .unreadableSideFile(path, _): return .fixOrRemove(file: path)
+        case let .symlinkRefused(path): return .replaceLink(path: path)
         case .conflictCopyNotFound, .conflictCopyGone: return .listConflicts
         default: return nil
         }

@@ -97,6 +97,9 @@ public enum ErrorHint: Sendable, Equatable {
     case duplicatePerspective(id: String)
     /// Fix or remove this file (vault-relative); it was left unchanged.
     case fixOrRemove(file: String)
+    /// This vault-relative path is a symbolic link: replace it with a real folder or file, or
+    /// remove it. Nothing was changed.
+    case replaceLink(path: String)
     /// Read what is there now and try again.
     case retry
     /// Say which column of an import holds the titles.

@@ -82,16 +82,29 @@ public struct AuditLog: Sendable {
 
     /// Appends entries (one `write` with `O_APPEND`, so lines from several processes never mix).
     /// A log that cannot be written never stops the change it records.
+    ///
+    /// The log is reached without following a symbolic link (§2): a `.todomd` or `audit.jsonl`
+    /// that is a link gets nothing. The program's own writes check that first
+    /// (``checkWritable()``) and are refused, so such a log never loses an entry silently.
     public func append(_ entries: [Entry]) {
         guard !entries.isEmpty else { return }
         var text = ""
         for entry in entries { text += entry.json.compact() + "\n" }
-        try? FileManager.default.createDirectory(atPath: root + "/.todomd", withIntermediateDirectories: true)
-        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return }
+        guard let folder = try? VaultDirectory.open(root: root, ".todomd", create: true),
+              let fd = try? folder.openFile("audit.jsonl", O_WRONLY | O_CREAT | O_APPEND)
+        else { return }
         defer { close(fd) }
         let bytes = Array(text.utf8)
         _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    }
+
+    /// Checks that an entry could be appended without following a symbolic link, before the
+    /// change it records is made.
+    ///
+    /// - Throws: ``TodoError/symlinkRefused(path:)`` when `.todomd` or `.todomd/audit.jsonl`
+    ///   is a link.
+    func checkWritable() throws {
+        try VaultDirectory.refuseLinks(root: root, in: AuditLog.relativePath)
     }
 
     /// Records a write by this process.

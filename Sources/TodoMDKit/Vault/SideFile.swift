@@ -88,7 +88,10 @@ public struct SideFile<Document: SideDocument>: Sendable {
         do {
             snapshot = try folder.read(Document.path, limit: Self.limit)
         } catch {
-            return try broken(reason: (error as? LocalizedError)?.errorDescription ?? "\(error)", stamp: nil, bytes: nil)
+            let reason = folder.isSymbolicLink(Document.path)
+                ? "it is a symbolic link, which todo.md does not follow"
+                : (error as? LocalizedError)?.errorDescription ?? "\(error)"
+            return try broken(reason: reason, stamp: nil, bytes: nil)
         }
         if snapshot.bytes.count > Self.limit {
             return try broken(reason: "it is larger than 16 MiB", stamp: snapshot.stamp, bytes: nil)
@@ -110,8 +113,10 @@ public struct SideFile<Document: SideDocument>: Sendable {
     /// Writes `value` over the file `snapshot` was read from.
     ///
     /// - Throws: ``TodoError/conflict(path:)`` when the file changed since; the document's
-    ///   error when a broken file may not be written over.
+    ///   error when a broken file may not be written over; ``TodoError/symlinkRefused(path:)``
+    ///   when the file or a folder on its way is a symbolic link (§2).
     public func save(_ value: Document, over snapshot: SideFileSnapshot<Document>) throws {
+        try folder.refuseLinks(in: Document.path)
         if snapshot.isBroken, Document.policy == .defaultsKeepFile {
             throw TodoError.unreadableSideFile(path: Document.path, reason: snapshot.problem ?? "it cannot be read")
         }
@@ -126,6 +131,7 @@ public struct SideFile<Document: SideDocument>: Sendable {
     /// `change` returned).
     @discardableResult
     public func update<T>(_ change: (inout Document) throws -> T) throws -> (Document, T) {
+        try folder.refuseLinks(in: Document.path)
         let snapshot = try load()
         if let problem = snapshot.problem, Document.policy == .defaultsKeepFile {
             throw TodoError.unreadableSideFile(path: Document.path, reason: problem)

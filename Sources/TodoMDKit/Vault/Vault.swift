@@ -40,12 +40,15 @@ public final class Vault: Sendable {
     }
 
     /// Creates a vault folder (and its `.todomd/` settings folder) if missing.
+    ///
+    /// - Throws: ``TodoError/symlinkRefused(path:)`` when the vault's `.todomd` is a link (§2).
     public static func create(at path: String) throws {
         do {
-            try FileManager.default.createDirectory(atPath: path + "/.todomd", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
             throw TodoError.io(path: path, reason: "could not create the vault folder")
         }
+        try VaultFolder(path: path).makeFolders(".todomd")
     }
 
     /// Brings the index up to date with the folder again (after other programs changed files).
@@ -269,8 +272,11 @@ public final class Vault: Sendable {
         changes.set(.status, .string(TaskStatus.done.rawValue))
         changes.set(.completed, .dateTime(now))
         if before.recurrence != nil { changes.clear(.recurrence) }
+        let archive = try settings().archiveCompleted && !id.hasPrefix("Archive/")
+        // A link where the task would go refuses the completion before anything is written (§2).
+        if archive { try folder.refuseLinks(in: "Archive/" + before.filename) }
         var done = try update(id, changes, expectedHash: snapshot.stamp.hash)
-        if try settings().archiveCompleted, !id.hasPrefix("Archive/") {
+        if archive {
             let destination = try freeName(in: "Archive", for: done.filename)
             try folder.move(id, to: destination)
             try index.refresh([id, destination], in: folder, timeZone: clock.timeZone)

@@ -113,6 +113,16 @@ struct ChangeLog: Sendable {
         order.append(to)
     }
 
+    /// A file unlinked: gone as if moved out of the vault (a file this mutation created leaves
+    /// no trace).
+    mutating func removed(_ path: String) {
+        let origin = origins.removeValue(forKey: path) ?? .existing(path: path, rewritten: false)
+        guard case .existing = origin else { return }
+        let gone = ".trash/.removed/" + path
+        origins[gone] = origin
+        order.append(gone)
+    }
+
     /// Replays a change already folded (for ``VaultChange/merged(with:)``).
     mutating func replay(_ change: VaultChange) {
         for id in change.created { wrote(id, created: true) }
@@ -184,6 +194,11 @@ final class ChangeJournal: Sendable {
     func moved(_ from: String, to: String) {
         log.withLock { $0.moved(from, to: to) }
         parent?.moved(from, to: to)
+    }
+
+    func removed(_ path: String) {
+        log.withLock { $0.removed(path) }
+        parent?.removed(path)
     }
 
     var change: VaultChange { log.withLock { $0.change } }

@@ -53,6 +53,32 @@ public struct VaultFolder: Sendable {
     /// The absolute path of `id`.
     public func path(_ id: String) -> String { root + "/" + id }
 
+    /// The vault-relative path of the file at `path` when it lies in the vault; nil otherwise.
+    ///
+    /// `path` is absolute or relative to the current directory, and read as written: `.` and
+    /// `..` are folded away without looking at the disk, and the first folder on the way that
+    /// resolves to ``root`` or a folder below it decides (so a path through the user's own link
+    /// to the vault is in it). A link inside the vault is not followed: `Archive/x.json` is in
+    /// the vault even when `Archive` is a link elsewhere — and writing there is then refused.
+    public func relativeID(ofPath path: String) -> String? {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var parts: [Substring] = []
+        for part in absolute.split(separator: "/") where part != "." {
+            if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+        }
+        guard parts.count > 0 else { return nil }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        for end in 0..<parts.count {
+            let prefix = "/" + parts[..<end].joined(separator: "/")
+            guard let real = realpath(prefix, &buffer) else { return nil }
+            let resolved = String(cString: real)
+            let rest = parts[end...].joined(separator: "/")
+            if resolved == root { return rest }
+            if resolved.hasPrefix(root + "/") { return String(resolved.dropFirst(root.count + 1)) + "/" + rest }
+        }
+        return nil
+    }
+
     // MARK: - Scanning
 
     /// Every task file below the root (§2): `*.md`, recursively, skipping `Notes/` at the root,
@@ -144,6 +170,11 @@ public struct VaultFolder: Sendable {
         let fd = open(path(id), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw TodoError.io(path: id, reason: String(cString: strerror(errno))) }
         defer { close(fd) }
+        return try VaultFolder.snapshot(of: fd, id: id, limit: limit)
+    }
+
+    /// Reads the open file `fd` (at most `limit` + 1 bytes) with its stamp.
+    static func snapshot(of fd: Int32, id: String, limit: Int) throws -> FileSnapshot {
         var st = stat()
         guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
             throw TodoError.io(path: id, reason: "not a regular file")
@@ -175,6 +206,12 @@ public struct VaultFolder: Sendable {
         return FileStamp(size: Int(st.st_size), mtime: VaultFolder.mtime(st), hash: "")
     }
 
+    /// Whether `id` itself is a symbolic link.
+    func isSymbolicLink(_ id: String) -> Bool {
+        var st = stat()
+        return lstat(path(id), &st) == 0 && (st.st_mode & S_IFMT) == S_IFLNK
+    }
+
     /// Whether a file or folder exists at `id` (symbolic links count, unfollowed).
     public func exists(_ id: String) -> Bool {
         var st = stat()
@@ -183,21 +220,34 @@ public struct VaultFolder: Sendable {
 
     // MARK: - Writing
 
+    // Every write, move and folder creation below reaches its file through ``VaultDirectory``:
+    // relative to the vault root, one component at a time, never through a symbolic link (§2).
+    // A vault may be a shared or synced folder that others can drop links into; a link named
+    // `.trash`, `Archive` or `.todomd/audit.jsonl` must not turn a delete, a completion or an
+    // audit line into a write outside the vault.
+
     /// Writes `bytes` to `id` atomically: a temporary file in the same folder, fsync, rename.
     ///
+    /// No component of `id` may be a symbolic link (§2); missing folders are created.
     /// - Parameter expected: the stamp the file had when read; nil for a new file, which must
     ///   not exist. If the file on disk no longer matches, nothing is written.
-    /// - Throws: ``TodoError/conflict(path:)`` when the file changed (or appeared) meanwhile.
+    /// - Throws: ``TodoError/conflict(path:)`` when the file changed (or appeared) meanwhile;
+    ///   ``TodoError/symlinkRefused(path:)`` when a component of `id` (or the audit log) is a
+    ///   link — nothing is written then.
     public func write(_ bytes: [UInt8], to id: String, expected: FileStamp?) throws {
-        let target = path(id)
-        let folder = (target as NSString).deletingLastPathComponent
-        try makeFolders(folder)
-        let name = (target as NSString).lastPathComponent
-        let temp = folder + "/.\(name).todomd-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw TodoError.io(path: id, reason: String(cString: strerror(errno))) }
+        try write(bytes, to: id, expected: expected, durable: true)
+    }
+
+    /// ``write(_:to:expected:)``; without `durable`, neither the file nor its folder is synced
+    /// to disk (a caller writing thousands syncs the file system once at the end).
+    public func write(_ bytes: [UInt8], to id: String, expected: FileStamp?, durable: Bool) throws {
+        try audit?.checkWritable()
+        let (folderID, name) = try VaultDirectory.split(id)
+        let folder = try VaultDirectory.open(root: root, folderID, create: true)
+        let temp = ".\(name).todomd-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let fd = try folder.openFile(temp, O_WRONLY | O_CREAT | O_EXCL)
         var ok = false
-        defer { if !ok { unlink(temp) } }
+        defer { if !ok { unlinkat(folder.fd, temp, 0) } }
         var written = 0
         while written < bytes.count {
             let n = bytes.withUnsafeBytes { raw in
@@ -211,7 +261,7 @@ public struct VaultFolder: Sendable {
             }
             written += n
         }
-        guard fsync(fd) == 0 else {
+        if durable, fsync(fd) != 0 {
             let reason = String(cString: strerror(errno))
             close(fd)
             throw TodoError.io(path: id, reason: "fsync failed: \(reason)")
@@ -219,52 +269,92 @@ public struct VaultFolder: Sendable {
         close(fd)
         if let expected {
             // Refuse if the file changed since it was read: size, mtime or content (§5).
-            guard let current = try? read(id, limit: Int.max - 1),
-                  current.stamp.size == expected.size, current.stamp.hash == expected.hash
+            let currentFD = openat(folder.fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+            guard currentFD >= 0 else {
+                try folder.refuseLink(name)
+                throw TodoError.conflict(path: id)
+            }
+            let current = try? VaultFolder.snapshot(of: currentFD, id: id, limit: Int.max - 1)
+            close(currentFD)
+            guard let current, current.stamp.size == expected.size, current.stamp.hash == expected.hash
             else { throw TodoError.conflict(path: id) }
-            guard rename(temp, target) == 0 else {
+            guard renameat(folder.fd, temp, folder.fd, name) == 0 else {
                 throw TodoError.io(path: id, reason: String(cString: strerror(errno)))
             }
         } else {
-            // link() fails if the name exists: a new file never replaces one made meanwhile.
-            guard link(temp, target) == 0 else {
-                if errno == EEXIST { throw TodoError.conflict(path: id) }
-                throw TodoError.io(path: id, reason: String(cString: strerror(errno)))
+            // linkat() fails if the name exists: a new file never replaces one made meanwhile.
+            guard linkat(folder.fd, temp, folder.fd, name, 0) == 0 else {
+                let reason = errno
+                try folder.refuseLink(name)
+                if reason == EEXIST { throw TodoError.conflict(path: id) }
+                throw TodoError.io(path: id, reason: String(cString: strerror(reason)))
             }
-            unlink(temp)
+            unlinkat(folder.fd, temp, 0)
         }
         ok = true
-        syncFolder(folder)
+        if durable { folder.sync() }
         audit?.recordWrite(id, created: expected == nil, bytes: bytes)
         ChangeJournal.current?.wrote(id, created: expected == nil)
     }
 
     /// Moves `id` to `destination` (relative), refusing to replace an existing file.
+    ///
+    /// No component of either path may be a symbolic link (§2); missing folders of
+    /// `destination` are created.
+    /// - Throws: ``TodoError/conflict(path:)`` when `destination` exists;
+    ///   ``TodoError/symlinkRefused(path:)`` when a component (or the audit log) is a link —
+    ///   nothing is moved then.
     public func move(_ id: String, to destination: String) throws {
-        let target = path(destination)
-        try makeFolders((target as NSString).deletingLastPathComponent)
-        guard !exists(destination) else { throw TodoError.conflict(path: destination) }
-        guard posixRename(path(id), target) == 0 else {
+        try audit?.checkWritable()
+        let (fromID, fromName) = try VaultDirectory.split(id)
+        let (toID, toName) = try VaultDirectory.split(destination)
+        let from = try VaultDirectory.open(root: root, fromID, create: false)
+        let to = try VaultDirectory.open(root: root, toID, create: true)
+        guard !to.contains(toName) else { throw TodoError.conflict(path: destination) }
+        guard renameat(from.fd, fromName, to.fd, toName) == 0 else {
             throw TodoError.io(path: id, reason: String(cString: strerror(errno)))
         }
         audit?.recordMove(id, to: destination)
         ChangeJournal.current?.moved(id, to: destination)
     }
 
-    /// Creates `folder` and its parents.
-    func makeFolders(_ folder: String) throws {
-        var isDir: ObjCBool = false
-        if FileManager.default.fileExists(atPath: folder, isDirectory: &isDir), isDir.boolValue { return }
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw TodoError.io(path: folder, reason: "could not create the folder")
-        }
+    /// Creates the folder `id` (relative) and its parents, without following a symbolic link.
+    ///
+    /// - Throws: ``TodoError/symlinkRefused(path:)`` naming a component that is a link;
+    ///   ``TodoError/io(path:reason:)`` when one is a file or cannot be created.
+    public func makeFolders(_ id: String) throws {
+        _ = try VaultDirectory.open(root: root, id, create: true)
     }
 
-    private func syncFolder(_ folder: String) {
-        let fd = open(folder, O_RDONLY | O_CLOEXEC)
-        if fd >= 0 { fsync(fd); close(fd) }
+    /// Opens the file `id` (relative) with `flags` (`O_NOFOLLOW` and `O_CLOEXEC` added),
+    /// reaching it without following a symbolic link in any component; with `O_CREAT`, missing
+    /// folders are created too. The caller closes the descriptor.
+    ///
+    /// For a file the program keeps open or appends to (the sync lock, a log).
+    /// - Throws: ``TodoError/symlinkRefused(path:)``; ``TodoError/io(path:reason:)``.
+    public func openFile(_ id: String, flags: Int32) throws -> Int32 {
+        let (folderID, name) = try VaultDirectory.split(id)
+        let folder = try VaultDirectory.open(root: root, folderID, create: flags & O_CREAT != 0)
+        return try folder.openFile(name, flags)
+    }
+
+    /// Throws when any component of `id` (relative) is a symbolic link; a missing one is fine.
+    ///
+    /// For files another library opens by path (the sync state's SQLite database and journal).
+    /// - Throws: ``TodoError/symlinkRefused(path:)`` naming the link.
+    public func refuseLinks(in id: String) throws {
+        try VaultDirectory.refuseLinks(root: root, in: id)
+    }
+
+    /// Removes the file `id` (relative), reached without following a symbolic link; a file
+    /// that is not there is no error.
+    func remove(_ id: String) throws {
+        let (folderID, name) = try VaultDirectory.split(id)
+        let folder = try VaultDirectory.open(root: root, folderID, create: false)
+        guard unlinkat(folder.fd, name, 0) == 0 || errno == ENOENT else {
+            throw TodoError.io(path: id, reason: String(cString: strerror(errno)))
+        }
+        ChangeJournal.current?.removed(id)
     }
 }
 
@@ -272,9 +362,7 @@ public struct VaultFolder: Sendable {
 #if canImport(Glibc)
 private let posixRead = Glibc.read
 private let posixWrite = Glibc.write
-private let posixRename = Glibc.rename
 #elseif canImport(Darwin)
 private let posixRead = Darwin.read
 private let posixWrite = Darwin.write
-private let posixRename = Darwin.rename
 #endif

@@ -78,6 +78,9 @@ struct ErrorResponse: HTTPResponseError {
         case .listTags, .listPerspectives: return "The sidebar lists them."
         case let .duplicatePerspective(id): return "Duplicate `\(id)` to make an editable copy."
         case let .fixOrRemove(file): return "Fix or remove \(file) in the vault folder; it was left unchanged."
+        case let .replaceLink(path):
+            return "Nothing was changed. Replace the link \(path) in the vault folder with a real folder or file, "
+                + "or remove it."
         case .retry: return "Reload to see what is there now, then try again."
         case .listConflicts, .createVault, .mapTitleColumn, .configureDatabase: return nil
         }
