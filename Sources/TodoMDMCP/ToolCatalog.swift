@@ -18,9 +18,12 @@ enum ToolCatalog {
              description: """
                  Mark a task done. `task` is its id (path) or part of its title; when several open tasks match, \
                  nothing is changed and the error lists every candidate's id and title — ask again with the id. \
-                 Returns the completed TASK.
+                 A task with open subtasks is refused (the error lists them) unless `with_subtasks` is true: \
+                 ask the user first. Returns the completed TASK.
                  """,
-             inputSchema: schema(["task": string("The task's id (e.g. \"20261121-0900-buy-milk.md\") or part of its title.")],
+             inputSchema: schema(["task": string("The task's id (e.g. \"20261121-0900-buy-milk.md\") or part of its title."),
+                                 "with_subtasks": ["type": "boolean",
+                                                   "description": "Complete its open subtasks too (default false)."]],
                                  required: ["task"]),
              annotations: .init(readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false)),
         Tool(name: "get_tasks", title: "List tasks",
@@ -129,6 +132,14 @@ enum ToolCatalog {
             var object = typed(["array", "string"], spec.summary, nullable: nullable)
             if case var .object(fields) = object {
                 fields["items"] = ["type": "string"]
+                object = .object(fields)
+            }
+            return object
+        case .references:
+            var object = typed(["array", "string"], spec.summary, nullable: nullable)
+            if case var .object(fields) = object {
+                // A task reference, or TaskNotes' dependency object (§23).
+                fields["items"] = ["type": ["string", "object"]]
                 object = .object(fields)
             }
             return object

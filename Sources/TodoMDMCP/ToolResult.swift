@@ -58,6 +58,8 @@ enum ToolResult {
         case let .replaceLink(path):
             return "Ask the user to replace the link \(path) in the vault with a real folder or file, or remove it."
         case .retry: return "Read the task again and retry."
+        case let .includeSubtasks(action):
+            return "Ask the user first; then call again with with_subtasks: true to \(action.rawValue) them too."
         case .listNotes, .listTags, .listConflicts, .createVault, .duplicatePerspective, .mapTitleColumn,
              .configureDatabase:
             return nil

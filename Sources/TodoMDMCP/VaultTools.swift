@@ -62,7 +62,8 @@ actor VaultTools {
         case "complete_task":
             try settings.require(.complete, source: source)
             let id = try vault.resolve(args.required("task"))
-            return TaskJSON.encode(try vault.complete(id).completed)
+            let withSubtasks = args.values["with_subtasks"]?.boolValue ?? false
+            return TaskJSON.encode(try vault.complete(id, subtasks: withSubtasks ? .include : .refuse).completed)
         case "update_task":
             return try updateTask(args, settings: settings)
         case "get_tasks":

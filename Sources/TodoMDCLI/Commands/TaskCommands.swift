@@ -40,10 +40,13 @@ struct FieldOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "A one-line description shown under the title.") var description: String?
     @Option(parsing: .unconditional, help: "The body (notes) of the task; may start with `-`.") var note: String?
     @Option(help: "Who created the task (default: user).") var source: String?
+    @Option(help: "Make it a subtask of this task (id, filename or title words).") var parent: String?
+    @Option(name: .customLong("blocked-by"), help: "A task this one waits for (repeat for several).")
+    var blockedBy: [String] = []
 
     /// The keys with a friendly option of their own.
     private static let friendly: Set<String> = ["due", "defer", "scheduled", "priority", "area", "project",
-                                                "description", "source"]
+                                                "description", "source", "parent", "blocked_by"]
 
     /// The settable keys without a friendly option, for the help text.
     static let otherKeys: String = TaskFieldSpec.table
@@ -71,6 +74,8 @@ struct FieldOptions: ParsableArguments {
         add("description", description)
         add("body", note)
         add("source", source)
+        add("parent", parent)
+        if !blockedBy.isEmpty { out.append(("blocked_by", .array(blockedBy.map(JSONValue.string)))) }
         out += try Self.keyValues(other).pairs
         return out
     }
@@ -199,19 +204,70 @@ struct Edit: VaultCommand {
 
 /// `done`, `reopen`, `cancel`, `delete`: one task, one action.
 struct Done: VaultCommand {
-    static let configuration = CommandConfiguration(commandName: "done", abstract: "Complete a task.")
+    static let configuration = CommandConfiguration(commandName: "done", abstract: "Complete a task.",
+        discussion: "A task with open subtasks is left as it is unless --with-subtasks is given.")
     @Argument(help: "The task.") var task: String
+    @OptionGroup var subtasks: SubtaskOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var global: GlobalOptions
     func run(_ context: CommandContext) throws {
         let vault = try context.openVault()
-        let completion = try vault.complete(try vault.resolve(task))
+        let completion = try vault.complete(try vault.resolve(task), subtasks: subtasks.policy)
         TaskOutput.confirm("Done:", completion.completed, json: output.json, context)
         if let next = completion.next, !output.json {
             let when = next.due ?? next.scheduled ?? next.deferDate
             let day = when.map { " — next " + TaskRenderer(style: context.style, today: context.clock.today).relative($0) } ?? ""
             context.line("\(context.style.green("Next:")) \(next.title)\(day)  \(context.style.dim(next.id))")
         }
+    }
+}
+
+/// `--with-subtasks` for `done`, `cancel` and `delete` (§23).
+struct SubtaskOptions: ParsableArguments {
+    @Flag(help: "Do the same to every open subtask (and theirs).") var withSubtasks = false
+
+    var policy: SubtaskPolicy { withSubtasks ? .include : .refuse }
+}
+
+/// `check REF N` / `uncheck REF N`: one item of a task's checklist (§23).
+struct Check: VaultCommand {
+    static let configuration = CommandConfiguration(commandName: "check",
+        abstract: "Check item N of a task's checklist (its `- [ ]` lines).",
+        discussion: "Exactly one character of the file changes, plus the `modified` line. "
+            + "`todomd show TASK` numbers the items.")
+    @Argument(help: "The task.") var task: String
+    @Argument(help: "The item's number, from 1.") var item: Int
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var global: GlobalOptions
+    func run(_ context: CommandContext) throws {
+        try ChecklistCommand.run(task: task, item: item, checked: true, json: output.json, context)
+    }
+}
+
+struct Uncheck: VaultCommand {
+    static let configuration = CommandConfiguration(commandName: "uncheck",
+        abstract: "Uncheck item N of a task's checklist.")
+    @Argument(help: "The task.") var task: String
+    @Argument(help: "The item's number, from 1.") var item: Int
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var global: GlobalOptions
+    func run(_ context: CommandContext) throws {
+        try ChecklistCommand.run(task: task, item: item, checked: false, json: output.json, context)
+    }
+}
+
+enum ChecklistCommand {
+    static func run(task: String, item: Int, checked: Bool, json: Bool, _ context: CommandContext) throws {
+        let vault = try context.openVault()
+        let updated = try vault.setChecklistItem(try vault.resolve(task), item, checked: checked)
+        if json {
+            context.line(TaskJSON.encode(updated))
+            return
+        }
+        let items = Checklist.items(in: updated.body)
+        let text = item <= items.count ? items[item - 1].text : ""
+        let tally = updated.links.checklist.map { " (\($0.done)/\($0.total))" } ?? ""
+        context.line("\(context.style.green(checked ? "Checked:" : "Unchecked:")) \(text)\(tally)  \(context.style.dim(updated.id))")
     }
 }
 
@@ -228,26 +284,36 @@ struct Reopen: VaultCommand {
 }
 
 struct Cancel: VaultCommand {
-    static let configuration = CommandConfiguration(commandName: "cancel", abstract: "Cancel a task (the file stays).")
+    static let configuration = CommandConfiguration(commandName: "cancel", abstract: "Cancel a task (the file stays).",
+        discussion: "A task with open subtasks is left as it is unless --with-subtasks is given.")
     @Argument(help: "The task.") var task: String
+    @OptionGroup var subtasks: SubtaskOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var global: GlobalOptions
     func run(_ context: CommandContext) throws {
         let vault = try context.openVault()
-        TaskOutput.confirm("Cancelled:", try vault.cancel(try vault.resolve(task)), json: output.json, context)
+        let cancelled = try vault.cancel(try vault.resolve(task), subtasks: subtasks.policy)
+        TaskOutput.confirm("Cancelled:", cancelled, json: output.json, context)
     }
 }
 
 struct Delete: VaultCommand {
-    static let configuration = CommandConfiguration(commandName: "delete", abstract: "Move a task to the vault's .trash/ folder.")
+    static let configuration = CommandConfiguration(commandName: "delete", abstract: "Move a task to the vault's .trash/ folder.",
+        discussion: "A task with open subtasks is left as it is unless --with-subtasks (trash them too) "
+            + "or --keep-subtasks (they stay, without a parent) is given.")
     @Argument(help: "The task.") var task: String
+    @OptionGroup var subtasks: SubtaskOptions
+    @Flag(help: "Keep its subtasks as tasks of their own (they lose `parent`).") var keepSubtasks = false
     @OptionGroup var output: OutputOptions
     @OptionGroup var global: GlobalOptions
     func run(_ context: CommandContext) throws {
+        if keepSubtasks, subtasks.withSubtasks {
+            throw ValidationError("Give --with-subtasks or --keep-subtasks, not both.")
+        }
         let vault = try context.openVault()
         let id = try vault.resolve(task)
         let title = try vault.read(id).0.title
-        let destination = try vault.delete(id)
+        let destination = try vault.delete(id, subtasks: keepSubtasks ? .keep : subtasks.policy)
         if output.json {
             context.line(JSONValue.object([("id", .string(id)), ("trashed_to", .string(destination))]).compact())
         } else {

@@ -36,6 +36,9 @@ enum ErrorText {
             return message + "; nothing was changed — replace the link with a real folder or file, or remove it"
         case .retry:
             return message + " Run the command again."
+        case let .includeSubtasks(action):
+            return message + "\nAdd --with-subtasks to \(action.rawValue) them too"
+                + (action == .delete ? ", or --keep-subtasks to keep them as tasks." : ".")
         case .mapTitleColumn:
             return message + "; name one with --map COLUMN=title"
         case .configureDatabase:

@@ -59,18 +59,26 @@ struct TaskRenderer {
             if !group.name.isEmpty {
                 out += "\n" + style.bold(group.name) + style.dim(" (\(group.tasks.count))") + "\n"
             }
-            for task in group.tasks {
-                out += row(task, titleWidth: titleWidth) + "\n"
-                if let line = detail(task) { out += "      " + line + "\n" }
+            // Children follow their parent (the core's order), indented; a child whose parent
+            // is not listed names it (§23).
+            for (task, depth) in zip(group.tasks, Nesting.depths(group.tasks)) {
+                let crumb = depth == 0 ? task.links.parentID.flatMap { listing.parents[$0] } : nil
+                out += row(task, titleWidth: titleWidth, depth: depth, breadcrumb: crumb) + "\n"
+                if let line = detail(task) { out += "      " + String(repeating: "  ", count: depth) + line + "\n" }
             }
         }
         return out
     }
 
-    func row(_ t: TaskRow, titleWidth: Int) -> String {
-        let title = TaskRenderer.truncate(t.title, 48)
-        let padded = title + String(repeating: " ", count: max(0, titleWidth - TaskRenderer.width(title)))
+    func row(_ t: TaskRow, titleWidth: Int, depth: Int = 0, breadcrumb: String? = nil) -> String {
+        let indent = String(repeating: "  ", count: min(depth, 8))
+        let title = TaskRenderer.truncate(t.title, max(12, 48 - indent.count))
+        let padded = title + String(repeating: " ", count: max(0, titleWidth - indent.count - TaskRenderer.width(title)))
         var meta: [String] = []
+        if let progress = t.links.progress { meta.append(style.cyan("\(progress.done)/\(progress.total)")) }
+        if let list = t.links.checklist { meta.append(style.dim("☑ \(list.done)/\(list.total)")) }
+        if t.links.blocked, !t.status.isClosed { meta.append(style.yellow("⧗ blocked")) }
+        if let breadcrumb { meta.append(style.dim("↳ \(TaskRenderer.truncate(breadcrumb, 30))")) }
         if t.flagged { meta.append(style.yellow("⚑")) }
         switch t.priority {
         case .high: meta.append(style.red("!high"))
@@ -93,7 +101,7 @@ struct TaskRenderer {
         if t.warningCount > 0 { meta.append(style.yellow("⚠")) }
         let stem = t.filename.hasSuffix(".md") ? String(t.filename.dropLast(3)) : t.filename
         let titleText = t.status.isClosed ? style.dim(padded) : padded
-        return "  \(marker(t.status)) \(titleText)  \(meta.joined(separator: "  "))"
+        return "  \(indent)\(marker(t.status)) \(titleText)  \(meta.joined(separator: "  "))"
             .trimmingTrailingSpaces() + "  " + style.dim(stem)
     }
 
@@ -135,6 +143,14 @@ struct TaskRenderer {
         if !t.tags.isEmpty { rows.append(("tags", t.tags.joined(separator: ", "))) }
         if let r = t.recurrence { rows.append(("repeats", repeats(r, t))) }
         if let m = t.estimatedMinutes { rows.append(("estimate", TaskRenderer.duration(m))) }
+        if let p = t.parent { rows.append(("parent", p + (t.links.parentID == nil ? " (not found)" : ""))) }
+        if let p = t.links.progress { rows.append(("subtasks", "\(p.done)/\(p.total) done")) }
+        if !t.blockedBy.isEmpty { rows.append(("blocked by", t.blockedBy.joined(separator: ", "))) }
+        if t.links.blocked, !t.status.isClosed {
+            rows.append(("waiting for", t.links.blockers.map { String($0.split(separator: "/").last ?? "") }.joined(separator: ", ")))
+        }
+        if t.sequential { rows.append(("sequential", "yes")) }
+        if let c = t.links.checklist { rows.append(("checklist", "\(c.done)/\(c.total) checked")) }
         if let d = t.description { rows.append(("description", d)) }
         rows.append(("created", DateTimeFormat.string(t.created)))
         if let m = t.modified { rows.append(("modified", DateTimeFormat.string(m))) }
@@ -149,7 +165,18 @@ struct TaskRenderer {
         for (k, v) in rows {
             out += "  " + style.dim(k + String(repeating: " ", count: width - k.count)) + "  " + v + "\n"
         }
-        for w in t.warnings { out += "  " + style.yellow("⚠ " + w) + "\n" }
+        for w in t.warnings + t.links.warnings { out += "  " + style.yellow("⚠ " + w) + "\n" }
+        if !t.links.children.isEmpty {
+            out += "  " + style.dim("subtasks") + "\n"
+            for child in t.links.children { out += "    " + style.dim("· ") + child + "\n" }
+        }
+        let items = Checklist.items(in: t.body)
+        if !items.isEmpty {
+            out += "  " + style.dim("checklist") + "\n"
+            for (n, item) in items.enumerated() {
+                out += "    \(n + 1). " + (item.checked ? style.green("[x]") : "[ ]") + " " + item.text + "\n"
+            }
+        }
         if !t.body.isEmpty {
             out += "\n" + t.body
             if !t.body.hasSuffix("\n") { out += "\n" }

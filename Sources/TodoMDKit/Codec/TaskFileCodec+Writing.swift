@@ -21,7 +21,7 @@ extension TaskFileCodec {
                 key = fieldMap.key(for: field)
             }
             guard let value else { continue }
-            lines.append(contentsOf: render(key, value))
+            lines.append(contentsOf: render(key, value, kind: field.spec.kind))
         }
         for extra in task.extra {
             // An unknown key that names a field would be a duplicate key (from a hand-made import).
@@ -42,7 +42,7 @@ extension TaskFileCodec {
     }
 
     /// The lines (without line endings) that write `key: value`.
-    static func render(_ key: String, _ value: FieldValue) -> [String] {
+    static func render(_ key: String, _ value: FieldValue, kind: FieldKind? = nil) -> [String] {
         switch value {
         case let .string(s): return ["\(key): \(quoted(s))"]
         case let .date(d): return ["\(key): \"\(d)\""]
@@ -52,7 +52,10 @@ extension TaskFileCodec {
         case .null: return ["\(key): null"]
         case let .list(items):
             if items.isEmpty { return ["\(key): []"] }
-            return ["\(key):"] + items.map { "  - \(listItem($0))" }
+            // A dependency object (§23) is written back as the mapping it was read from.
+            return ["\(key):"] + items.map {
+                kind == .references && TaskReference.isObjectForm($0) ? "  - \($0)" : "  - \(listItem($0))"
+            }
         }
     }
 
@@ -164,21 +167,21 @@ extension TaskFileCodec {
         let (keyed, spans) = try layout.keySpans(document.pairs.map { (key: $0.key, line: $0.line) }, path: id)
 
         var replacements: [FrontmatterLayout.LineEdit] = []
-        var insertions: [(String, FieldValue)] = []
+        var insertions: [(String, FieldValue, FieldKind)] = []
         for field in TaskField.allCases {
             guard let change = changes.values[field] else { continue }
             let key = fieldMap?.key(for: field) ?? field.key
             let written = fieldMap.map { $0.outgoing(field, change, timeZone: timeZone) } ?? change
             if let span = spans[key] {
-                replacements.append((span, written.map { render(key, $0) } ?? []))
+                replacements.append((span, written.map { render(key, $0, kind: field.spec.kind) } ?? []))
             } else if let value = written {
-                insertions.append((key, value))
+                insertions.append((key, value, field.spec.kind))
             }
         }
         if !insertions.isEmpty {
             let lastKnown = keyed.last { (fieldMap?.field(forKey: $0.key) ?? TaskField(rawValue: $0.key)) != nil }
             let at = lastKnown.flatMap { spans[$0.key]?.upperBound } ?? lines.count
-            replacements.append((at..<at, insertions.flatMap { render($0.0, $0.1) }))
+            replacements.append((at..<at, insertions.flatMap { render($0.0, $0.1, kind: $0.2) }))
         }
         let out = layout.splicing(replacements, body: newBody)
 

@@ -3,11 +3,21 @@ import Foundation
 /// The TASK object of §19/§21, written by hand for speed and a fixed key order.
 public enum TaskJSON {
     /// TASK as compact JSON text: `id`, every frontmatter field of ``TaskFieldSpec/table`` in
-    /// canonical order (absent `null`, lists `[]`, defaults reported), `body`, `warnings`, and
-    /// unknown keys under `extra`.
+    /// canonical order (absent `null`, lists `[]`, defaults reported), `body`, unknown keys under
+    /// `extra`, `warnings` (the file's, then the structure's), and the keys of §23 from the
+    /// task's ``TodoTask/links``.
     public static func encode(_ t: TodoTask) -> String {
+        var o = head(t)
+        tail(t.links, afterWarnings: !t.warnings.isEmpty, into: &o)
+        return o
+    }
+
+    /// What a task's file alone decides of its TASK: everything up to the file's warnings,
+    /// the `warnings` array left open. The index stores it; ``tail(_:afterWarnings:into:)``
+    /// completes it with what the rest of the vault decides.
+    static func head(_ t: TodoTask) -> String {
         var o = "{\"id\":"
-        o.reserveCapacity(768 + t.body.utf8.count + (t.description?.utf8.count ?? 0))
+        o.reserveCapacity(900 + t.body.utf8.count + (t.description?.utf8.count ?? 0))
         JSONValue.quote(t.id, into: &o)
         // Keys are plain ASCII: no escaping needed.
         for spec in TaskFieldSpec.table {
@@ -16,18 +26,31 @@ public enum TaskJSON {
         }
         o += ",\"body\":"
         JSONValue.quote(t.body, into: &o)
-        o += ",\"warnings\":"
-        list(t.warnings, into: &o)
         o += ",\"extra\":" + JSONValue.object(t.extra.map { ($0.key, $0.value) }).compact()
-        o += "}"
+        o += ",\"warnings\":["
+        for (i, item) in t.warnings.enumerated() {
+            if i > 0 { o += "," }
+            JSONValue.quote(item, into: &o)
+        }
         return o
+    }
+
+    /// Closes a ``head(_:)``: the structure's warnings, then the §23 keys of `links`.
+    static func tail(_ links: TaskLinks, afterWarnings: Bool, into o: inout String) {
+        for (i, item) in links.warnings.enumerated() {
+            if i > 0 || afterWarnings { o += "," }
+            JSONValue.quote(item, into: &o)
+        }
+        o += "],"
+        links.appendJSON(into: &o)
+        o += "}"
     }
 
     /// One field's value as JSON: dates `"YYYY-MM-DD"`, date-times ISO 8601 UTC with `Z` (§21).
     static func append(_ value: FieldValue?, kind: FieldKind, into o: inout String) {
         switch value {
         case nil, .null?:
-            o += kind == .list ? "[]" : "null"
+            o += kind.isList ? "[]" : "null"
         case let .string(s)?:
             JSONValue.quote(s, into: &o)
         case let .date(d)?:
@@ -39,7 +62,21 @@ public enum TaskJSON {
         case let .int(n)?:
             o += String(n)
         case let .list(items)?:
-            list(items, into: &o)
+            guard kind == .references else {
+                list(items, into: &o)
+                return
+            }
+            // A TaskNotes dependency object is shown as the object it is.
+            o += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { o += "," }
+                if TaskReference.isObjectForm(item), let pairs = TaskReference.pairs(item) {
+                    o += JSONValue.object(pairs.map { ($0.0, JSONValue.string($0.1)) }).compact()
+                } else {
+                    JSONValue.quote(item, into: &o)
+                }
+            }
+            o += "]"
         }
     }
 
@@ -68,7 +105,28 @@ public enum TaskJSON {
             guard let items = json.arrayValue else { return nil }
             let strings = items.compactMap(\.stringValue)
             return strings.count == items.count ? .list(strings) : nil
+        case .references:
+            guard let items = json.arrayValue else { return nil }
+            let references = items.compactMap(reference)
+            return references.count == items.count ? .list(references) : nil
         }
+    }
+
+    /// A `blocked_by` item from JSON: a string, or a dependency object of scalar values (held
+    /// in its flow form, ``TaskReference``).
+    static func reference(_ json: JSONValue) -> String? {
+        if let s = json.stringValue { return TaskReference.isObjectForm(s) ? nil : s }
+        guard case let .object(pairs) = json, pairs.contains(where: { $0.0 == "uid" }) else { return nil }
+        var scalars: [(String, String)] = []
+        for (key, value) in pairs {
+            switch value {
+            case let .string(s): scalars.append((key, s))
+            case let .number(n): scalars.append((key, JSONValue.format(n)))
+            case let .bool(b): scalars.append((key, b ? "true" : "false"))
+            default: return nil
+            }
+        }
+        return TaskReference.objectForm(scalars)
     }
 
     /// What a value of `kind` must look like, for messages ("not a date (YYYY-MM-DD)").
@@ -81,6 +139,7 @@ public enum TaskJSON {
         case .flag: return "true or false"
         case .count, .minutes: return "a whole number ≥ 0"
         case .list: return "a list of text"
+        case .references: return "a list of task references"
         }
     }
 

@@ -137,6 +137,11 @@ struct TaskReader {
                 return .failure(.wrongType("expected a list of tags, found \(kind(node))"))
             }
             return .success(.list(tags))
+        case .references:
+            guard let items = references(node) else {
+                return .failure(.wrongType("expected a list of task references, found \(kind(node)) items"))
+            }
+            return .success(.list(items))
         }
     }
 
@@ -190,6 +195,38 @@ struct TaskReader {
                 guard case let .scalar(s) = item else { return nil }
                 let t = s.string.trimmedSpaces
                 if !t.isEmpty, !(s.style == .plain && TaskFileCodec.isNullText(t)) { out.append(t) }
+            }
+            return out
+        default:
+            return nil
+        }
+    }
+
+    /// Task references (§23): one scalar (names may hold commas), or a list of scalars and
+    /// dependency objects of scalars (held in their flow form, ``TaskReference``).
+    func references(_ node: Node) -> [String]? {
+        switch node {
+        case let .scalar(s):
+            let t = s.string.trimmedSpaces
+            return t.isEmpty ? [] : [t]
+        case let .sequence(seq):
+            var out: [String] = []
+            for item in seq {
+                switch item {
+                case let .scalar(s):
+                    let t = s.string.trimmedSpaces
+                    if !t.isEmpty, !(s.style == .plain && TaskFileCodec.isNullText(t)) { out.append(t) }
+                case let .mapping(m):
+                    var pairs: [(String, String)] = []
+                    for (k, v) in m {
+                        guard case let .scalar(ks) = k, case let .scalar(vs) = v else { return nil }
+                        pairs.append((ks.string, vs.string))
+                    }
+                    guard pairs.contains(where: { $0.0 == "uid" }) else { return nil }
+                    out.append(TaskReference.objectForm(pairs))
+                default:
+                    return nil
+                }
             }
             return out
         default:

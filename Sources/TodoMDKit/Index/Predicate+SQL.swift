@@ -104,6 +104,24 @@ extension FieldTest {
                                [words.databaseValue] + match.arguments)
         case let .constant(b):
             return SQLFragment(b ? "1" : "0")
+        case let .blocked(b):
+            return SQLFragment("blocked = ?", [(b ? 1 : 0).databaseValue])
+        case let .hasChildren(b):
+            return SQLFragment("(children <> '') = ?", [(b ? 1 : 0).databaseValue])
+        case let .checklistOpen(b):
+            return SQLFragment("(IFNULL(checklist_done < checklist_total, 0)) = ?", [(b ? 1 : 0).databaseValue])
+        case let .parent(test):
+            switch test {
+            case .isNil: return SQLFragment("parent_id IS NULL")
+            case .isNotNil: return SQLFragment("parent_id IS NOT NULL")
+            case let .equals(v):
+                // The id, or the filename anywhere in the vault (with or without `.md`).
+                let md = v + ".md"
+                return SQLFragment("""
+                    parent_id IN (?, ?) OR substr(parent_id, -length(?) - 1) = '/' || ? OR substr(parent_id, -length(?) - 1) = '/' || ?
+                    """, [v, md, v, v, md, md].map(\.databaseValue))
+            default: return SQLFragment("0")
+            }
         }
     }
 

@@ -12,7 +12,7 @@ enum TaskColumns {
     /// The SQL column type of a field kind.
     static func sqlType(_ kind: FieldKind) -> String {
         switch kind {
-        case .text, .rule, .choice, .date, .list: return "TEXT"
+        case .text, .rule, .choice, .date, .list, .references: return "TEXT"
         case .dateTime: return "REAL"
         case .flag, .count, .minutes: return "INTEGER"
         }
@@ -22,7 +22,7 @@ enum TaskColumns {
     /// so `tags = ''` finds untagged tasks).
     static var fieldDefinitions: [String] {
         TaskFieldSpec.table.map { spec in
-            "\"\(spec.key)\" \(sqlType(spec.kind))" + (spec.kind == .list ? " NOT NULL" : "")
+            "\"\(spec.key)\" \(sqlType(spec.kind))" + (spec.kind.isList ? " NOT NULL" : "")
         }
     }
 
@@ -30,7 +30,7 @@ enum TaskColumns {
     /// searchable text (nil when plain lower-casing folds it the same), the body, the warning
     /// count and the TASK JSON a listing answers with.
     static let indexOnly = ["id", "filename", "title_key", "body", "warning_count", "json",
-                            "title_fold", "description_fold", "body_fold"]
+                            "title_fold", "description_fold", "body_fold", "checklist_done", "checklist_total"]
 
     /// Every column a new row is inserted with, in order.
     static var insertColumns: [String] { ["id", "filename"] + TaskFieldSpec.table.map(\.key) + Array(indexOnly.dropFirst(2)) }
@@ -43,17 +43,20 @@ enum TaskColumns {
         values.append(TextFolding.sortKey(t.title).databaseValue)
         values.append(t.body.databaseValue)
         values.append(t.warnings.count.databaseValue)
-        values.append(TaskJSON.encode(t).databaseValue)
+        values.append(TaskJSON.head(t).databaseValue)
         values.append(TaskColumns.foldIfNeeded(t.title).databaseValue)
         values.append((t.description.flatMap(TaskColumns.foldIfNeeded)).databaseValue)
         values.append(TaskColumns.foldIfNeeded(t.body).databaseValue)
+        let checklist = Checklist.tally(of: t.body)
+        values.append(checklist?.done.databaseValue ?? .null)
+        values.append(checklist?.total.databaseValue ?? .null)
         return values
     }
 
     /// A field value as stored.
     static func databaseValue(_ value: FieldValue?, kind: FieldKind) -> DatabaseValue {
         switch value {
-        case nil, .null?: return kind == .list ? "".databaseValue : .null
+        case nil, .null?: return kind.isList ? "".databaseValue : .null
         case let .string(s)?: return s.databaseValue
         case let .date(d)?: return d.description.databaseValue
         case let .dateTime(d)?: return d.timeIntervalSince1970.databaseValue
@@ -77,7 +80,7 @@ enum TaskColumns {
             return Bool.fromDatabaseValue(value).map(FieldValue.bool)
         case .count, .minutes:
             return Int.fromDatabaseValue(value).map(FieldValue.int)
-        case .list:
+        case .list, .references:
             guard let joined = String.fromDatabaseValue(value), !joined.isEmpty else { return .list([]) }
             return .list(joined.split(separator: listSeparator, omittingEmptySubsequences: false).map(String.init))
         }
@@ -94,10 +97,10 @@ enum TaskColumns {
     static func folded(_ column: String) -> String { "IFNULL(\(column)_fold, lower(\(column)))" }
 
     /// The columns a listing row is read from (``TaskRow``): the fields, the id, the sort key,
-    /// the warning count and the JSON.
+    /// the warning count, the JSON the file decides and the links the vault decides (§23).
     static var rowColumns: String {
-        (["id"] + TaskFieldSpec.table.map { "\"\($0.key)\"" } + ["title_key", "warning_count", "json"])
-            .joined(separator: ", ")
+        (["id"] + TaskFieldSpec.table.map { "\"\($0.key)\"" } + ["title_key", "warning_count", "json"]
+            + TaskIndex.linkColumns).joined(separator: ", ")
     }
 }
 
@@ -112,6 +115,7 @@ struct TaskRowDecoder {
     private let titleKey: Int
     private let warningCount: Int
     private let json: Int
+    private let links: [Int]
 
     /// - Throws: when the statement lacks a column a row needs.
     init(columns names: [String]) throws {
@@ -132,6 +136,7 @@ struct TaskRowDecoder {
         titleKey = try position("title_key")
         warningCount = try position("warning_count")
         json = try position("json")
+        links = try TaskIndex.linkColumns.map(position)
     }
 
     func row(_ row: Row) -> TaskRow {
@@ -141,7 +146,12 @@ struct TaskRowDecoder {
             // NULL is every field's absence, as a new task already has it.
             if !value.isNull { setters[i](&task, value) }
         }
-        return TaskRow(task: task, titleKey: row[titleKey], warningCount: row[warningCount], json: row[json])
+        task.links = TaskIndex.links(row, at: links)
+        let warnings: Int = row[warningCount]
+        var text: String = row[json]
+        TaskJSON.tail(task.links, afterWarnings: warnings > 0, into: &text)
+        return TaskRow(task: task, titleKey: row[titleKey], warningCount: warnings + task.links.warnings.count,
+                       json: text)
     }
 
     /// The rows of `sql`, decoded.

@@ -47,9 +47,18 @@ extension TaskIndex {
     /// Tasks with warnings: (id, warnings).
     public func tasksWithWarnings() throws -> [(id: String, warnings: [String])] {
         try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT id, json FROM task WHERE warning_count > 0 ORDER BY id").map { row in
-                let json = try? JSONValue.parse(row[1] as String)
-                let warnings = json?["warnings"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            try Row.fetchAll(db, sql: """
+                SELECT id, json, warning_count, link_warnings FROM task
+                WHERE warning_count > 0 OR link_warnings != '' ORDER BY id
+                """).map { row in
+                var warnings: [String] = []
+                if (row[2] as Int) > 0 {
+                    // The stored JSON leaves its warnings open (TaskJSON.head): close it to read them.
+                    let json = try? JSONValue.parse(row[1] as String + "]}")
+                    warnings = json?["warnings"]?.arrayValue?.compactMap(\.stringValue) ?? []
+                }
+                let links: String = row[3]
+                if !links.isEmpty { warnings += links.components(separatedBy: TaskColumns.listSeparator) }
                 return (row[0], warnings)
             }
         }

@@ -90,7 +90,11 @@ extension TaskIndex {
                 toParse.append(file)
             }
         }
-        if toParse.isEmpty, removed.isEmpty, confirmed.isEmpty { return report }
+        if toParse.isEmpty, removed.isEmpty, confirmed.isEmpty {
+            // The structure also depends on two side files (children order, sequential projects).
+            if try storedStructureStamp() != TaskIndex.structureStamp(folder) { try restructure(folder) }
+            return report
+        }
 
         // Sorted by id, rows go into the B-trees in order: a cold build inserts much faster.
         let parsed = TaskIndex.parse(toParse, in: folder, timeZone: timeZone, progress: progress).sorted { $0.id < $1.id }
@@ -106,6 +110,8 @@ extension TaskIndex {
             }
             try TaskIndex.store(parsed, indexedAt: now, db)
         }
+        let stampChanged = try storedStructureStamp() != TaskIndex.structureStamp(folder)
+        if report.parsed > 0 || report.removed > 0 || stampChanged { try restructure(folder) }
         return report
     }
 
@@ -127,6 +133,7 @@ extension TaskIndex {
             for id in gone { try TaskIndex.deleteFile(id, db) }
             try TaskIndex.store(parsed, indexedAt: now, db)
         }
+        try restructure(folder)
     }
 
     // MARK: - Parsing

@@ -14,7 +14,7 @@ public final class TaskIndex: Sendable {
     /// Bumped whenever the schema or the meaning of a stored column changes: an index with
     /// another value is thrown away and rebuilt. The field columns (from the table of task
     /// fields) are part of it, so a new field rebuilds old indexes without a bump.
-    static let schemaVersion = "todomd-index-7 " + ContentHash.of(Array(TaskColumns.fieldDefinitions.joined(separator: ",").utf8)).prefix(12)
+    static let schemaVersion = "todomd-index-8 " + ContentHash.of(Array(TaskColumns.fieldDefinitions.joined(separator: ",").utf8)).prefix(12)
 
     /// Opens (or creates, or rebuilds) the index at `path`.
     ///
@@ -115,7 +115,13 @@ public final class TaskIndex: Sendable {
                     rid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, filename TEXT NOT NULL,
                     \(TaskColumns.fieldDefinitions.joined(separator: ", ")),
                     title_key TEXT NOT NULL, body TEXT NOT NULL, warning_count INTEGER NOT NULL, json TEXT NOT NULL,
-                    title_fold TEXT, description_fold TEXT, body_fold TEXT);
+                    title_fold TEXT, description_fold TEXT, body_fold TEXT,
+                    checklist_done INTEGER, checklist_total INTEGER,
+                    -- Computed from every task by TaskIndex.restructure (§23).
+                    parent_id TEXT, children TEXT NOT NULL DEFAULT '', child_done INTEGER, child_total INTEGER,
+                    blocked INTEGER NOT NULL DEFAULT 0, blockers TEXT NOT NULL DEFAULT '',
+                    link_warnings TEXT NOT NULL DEFAULT '');
+                CREATE INDEX task_parent_id ON task(parent_id) WHERE parent_id IS NOT NULL;
                 CREATE INDEX task_filename ON task(filename);
                 CREATE INDEX task_status ON task(status);
                 -- The planner's lookups (a day's tasks, the rollover's past days) touch only

@@ -31,6 +31,10 @@ public enum ImportValues {
         case .list:
             let current: [String] = if case let .list(items)? = spec.value(of: task) { items } else { [] }
             spec.set(.list(TaskInput.tags(current + [raw])), on: &task)
+        case .references:
+            let current: [String] = if case let .list(items)? = spec.value(of: task) { items } else { [] }
+            let added = raw.contains("[[") ? [raw] : raw.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            spec.set(.list(current + added.filter { !$0.isEmpty && !current.contains($0) }), on: &task)
         case .minutes:
             guard let m = minutes(lower) else { return "`\(raw)` is not a duration (45, 45m, 1h30m)" }
             spec.set(.int(m), on: &task)

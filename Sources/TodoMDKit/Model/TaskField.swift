@@ -7,6 +7,9 @@ public enum TaskField: String, CaseIterable, Sendable, Hashable {
     case scheduled, priority, flagged, area, project, tags, recurrence
     case recurrenceMode = "recurrence_mode"
     case estimatedMinutes = "estimated_minutes"
+    case parent
+    case blockedBy = "blocked_by"
+    case sequential
     case description, created, modified, completed, source, region, bucket
     case planDate = "plan_date"
     case carryCount = "carry_count"

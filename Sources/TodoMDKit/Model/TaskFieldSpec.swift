@@ -23,6 +23,12 @@ public enum FieldKind: Sendable, Equatable {
     case minutes
     /// A list of text items; one comma-separated string is accepted (§3).
     case list
+    /// A list of task references (§23): ids, filenames or wikilinks; an item may also be a
+    /// TaskNotes dependency object, held in its flow form (``TaskReference``).
+    case references
+
+    /// Whether values of this kind are lists (absent is the empty list).
+    public var isList: Bool { self == .list || self == .references }
 }
 
 /// Who sets a field, which decides where clients may change it.
@@ -163,6 +169,14 @@ extension TaskFieldSpec {
                            "fixed or after_completion.")
         case .estimatedMinutes:
             return .count(field, \.estimatedMinutes, kind: .minutes, "Estimated minutes of work (45, or 1h30m).")
+        case .parent:
+            return .text(field, \.parent, "The parent task (§23): its id, filename or [[wikilink]].")
+        case .blockedBy:
+            return .init(field, .references, newFile: .whenSet,
+                         "Tasks this one waits for (ids, filenames or [[wikilinks]]); replaces the list.", \.blockedBy)
+        case .sequential:
+            return .init(field, .flag, default: .bool(false), newFile: .unlessDefault,
+                         "Only the first open subtask is available.", \.sequential)
         case .description:
             return .init(field, .text(limit: TaskLimits.descriptionCharacters), newFile: .whenSet,
                          "One-line subtitle (at most 2,000 characters).", \.description)

@@ -22,6 +22,13 @@ public struct TodoTask: Sendable, Equatable {
     public var recurrence: String?
     public var recurrenceMode: RecurrenceMode
     public var estimatedMinutes: Int?
+    /// The parent task as written (§23): an id, a filename, or an Obsidian wikilink.
+    public var parent: String?
+    /// The tasks this one waits for, as written (§23): references, or TaskNotes' dependency
+    /// objects in their flow form (see ``TaskReference``).
+    public var blockedBy: [String]
+    /// Only the first open child is available (§23).
+    public var sequential: Bool
     public var description: String?
     public var created: Date
     public var modified: Date?
@@ -40,6 +47,10 @@ public struct TodoTask: Sendable, Equatable {
     public var extra: [ExtraField]
     /// What reading the file repaired or ignored, each naming its key.
     public var warnings: [String]
+    /// What the rest of the vault says about this task (§23): its resolved parent, children,
+    /// progress, whether it is blocked; and its checklist. Not a frontmatter field: the index
+    /// computes it, and ``Vault/read(_:)`` fills it in.
+    public var links: TaskLinks
 
     /// Creates a task with the given title and every other field at its default.
     public init(id: String = "", title: String, status: TaskStatus = .todo, created: Date,
@@ -50,12 +61,15 @@ public struct TodoTask: Sendable, Equatable {
         self.priority = .none
         self.flagged = false
         self.tags = []
+        self.blockedBy = []
+        self.sequential = false
         self.recurrenceMode = .fixed
         self.created = created
         self.source = source
         self.body = ""
         self.extra = []
         self.warnings = []
+        self.links = TaskLinks()
     }
 
     /// The file name: the last component of the id.
@@ -66,9 +80,9 @@ public struct TodoTask: Sendable, Equatable {
     /// Active: todo or in-progress (§6).
     public var isActive: Bool { status.isActive }
 
-    /// Available: active and not deferred past `today` (§6).
+    /// Available: active, not deferred past `today` (§6) and not blocked (§23).
     public func isAvailable(today: LocalDate) -> Bool {
-        isActive && (deferDate.map { $0 <= today } ?? true)
+        isActive && (deferDate.map { $0 <= today } ?? true) && !links.blocked
     }
 }
 

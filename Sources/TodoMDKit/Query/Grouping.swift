@@ -5,6 +5,8 @@ public enum GroupKey: String, Sendable, CaseIterable {
     case none, area, project, tag, tags, priority, due, scheduled
     case deferDate = "defer"
     case flagged, source, status, region
+    /// By parent task (§23): one group per parent, named by its title; tasks without one last.
+    case parent
     /// Today's sections: Overdue, Due Today, Scheduled, Available Today.
     case todaySections = "today_sections"
     /// Upcoming: one group per date (scheduled if after today, else due).
@@ -16,7 +18,7 @@ public enum GroupKey: String, Sendable, CaseIterable {
 
     /// Keys a user may pass to `--group` or a perspective's `group_by`.
     public static let userKeys: [GroupKey] = [.none, .area, .project, .tag, .tags, .priority, .due, .scheduled,
-                                              .deferDate, .flagged, .source, .status, .region]
+                                              .deferDate, .flagged, .source, .status, .region, .parent]
 }
 
 /// A named group of tasks in a listing.
@@ -31,6 +33,8 @@ public struct Grouper {
     public let key: GroupKey
     public let today: LocalDate
     public let timeZone: TimeZone
+    /// Task titles by id, for the `parent` key's group names.
+    public var titles: [String: String] = [:]
 
     public init(_ key: GroupKey, today: LocalDate, timeZone: TimeZone) {
         self.key = key
@@ -66,6 +70,7 @@ public struct Grouper {
         let value: String
         switch key {
         case .tags: value = row.tags.isEmpty ? "" : Array(Set(row.tags)).sorted().joined(separator: "\u{1F}")
+        case .parent: value = row.links.parentID ?? ""
         default: value = name
         }
         // The order vector tells "no value" groups from a value spelled like their name.
@@ -115,6 +120,10 @@ public struct Grouper {
             return [row.source.isEmpty ? ([1], "No Source") : (textOrder(row.source), row.source)]
         case .status:
             return [([row.status.rank], row.status.rawValue)]
+        case .parent:
+            guard let parent = row.links.parentID else { return [([1], "No Parent")] }
+            let title = titles[parent] ?? parent
+            return [(textOrder(title), title)]
         case .region:
             return [row.region.map { ([PlanRegion.allCases.firstIndex(of: $0) ?? 0], $0.rawValue) } ?? ([9], "No Region")]
         case .todaySections:

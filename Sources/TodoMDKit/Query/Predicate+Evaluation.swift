@@ -83,7 +83,24 @@ extension FieldTest {
             guard let haystack else { return false }
             return TextFolding.containsBytes(TextFolding.fold(haystack), needle)
         case let .constant(b): return b
+        case let .blocked(b): return t.links.blocked == b
+        case let .hasChildren(b): return !t.links.children.isEmpty == b
+        case let .checklistOpen(b): return (t.links.checklist.map { $0.done < $0.total } ?? false) == b
+        case let .parent(test):
+            switch test {
+            case .isNil: return t.links.parentID == nil
+            case .isNotNil: return t.links.parentID != nil
+            case let .equals(v): return t.links.parentID.map { FieldTest.names($0, v) } ?? false
+            default: return false
+            }
         }
+    }
+
+    /// Whether the task id `id` is the one `reference` names: its id, or its filename (with or
+    /// without `.md`) — how a `parent equals` rule names a task.
+    static func names(_ id: String, _ reference: String) -> Bool {
+        let filename = id.split(separator: "/").last.map(String.init) ?? id
+        return [id, filename].contains { $0 == reference || $0 == reference + ".md" }
     }
 
     static func matches(_ value: String?, _ test: ValueTest) -> Bool {

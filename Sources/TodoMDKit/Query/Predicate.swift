@@ -29,6 +29,13 @@ public enum FieldTest: Sendable, Equatable {
     case contains(SearchField, String)
     /// Always true or false (`in []`, `not_in []`).
     case constant(Bool)
+    /// Structure (§23): whether the task waits for another.
+    case blocked(Bool)
+    /// The resolved parent: absent, present, or one task (its id, or its filename anywhere).
+    case parent(ValueTest)
+    case hasChildren(Bool)
+    /// The body's checklist has unchecked items.
+    case checklistOpen(Bool)
 }
 
 /// Exact text fields.

@@ -142,6 +142,23 @@ public struct RuleCompiler {
             case "is_not_nil": return .recurrenceIsNil(false)
             default: return unsupported()
             }
+        case "blocked", "has_children", "checklist_open":
+            guard op == "is" || op == "equals" else { return unsupported() }
+            guard let b = c.value?.boolValue else { return bad("`\(op)` needs true or false") }
+            switch field {
+            case "blocked": return .blocked(b)
+            case "has_children": return .hasChildren(b)
+            default: return .checklistOpen(b)
+            }
+        case "parent":
+            switch op {
+            case "is_nil": return .parent(.isNil)
+            case "is_not_nil": return .parent(.isNotNil)
+            case "equals":
+                guard let s = text(), !s.isEmpty else { return bad("`equals` needs a task id or filename") }
+                return .parent(.equals(TaskReference(s).target))
+            default: return unsupported()
+            }
         case "title", "description", "body":
             guard op == "string_contains" else { return unsupported() }
             guard let s = text() else { return bad("`string_contains` needs a text value") }

@@ -31,7 +31,11 @@ public enum RepeatingTask {
         successor.priority = task.priority
         successor.flagged = task.flagged
         successor.estimatedMinutes = task.estimatedMinutes
-        successor.body = task.body
+        // A fresh occurrence: its checklist starts unchecked (§23); its place in the structure stays.
+        successor.body = Checklist.unchecking(task.body)
+        successor.parent = task.parent
+        successor.blockedBy = task.blockedBy
+        successor.sequential = task.sequential
         successor.recurrenceMode = task.recurrenceMode
         successor.recurrence = rule.count.map { RecurrenceRule.settingCount($0 - 1, in: text) } ?? text
         if anchor == nil {

@@ -55,13 +55,16 @@ public enum TodoError: TodoMDError, Equatable {
     /// A write, move or new folder would go through a symbolic link in the vault (§2), which
     /// could lead outside it; nothing was changed (the vault-relative path that is a link).
     case symlinkRefused(path: String)
+    /// Completing, cancelling or deleting a task with open subtasks (§23) was not asked to
+    /// include them; nothing was changed (the task, what was asked, the open descendants' ids).
+    case openSubtasks(String, action: SubtaskAction, open: [String])
 
     public var kind: ErrorKind {
         switch self {
         case .taskNotFound, .unknownView, .unknownPerspective, .conflictCopyNotFound: return .notFound
         case .ambiguousReference: return .ambiguous
         case .conflict, .conflictCopyGone: return .conflict
-        case .invalidValue, .invalidEnvironment, .notInView, .notPlanned, .notInBucket: return .invalid
+        case .invalidValue, .invalidEnvironment, .notInView, .notPlanned, .notInBucket, .openSubtasks: return .invalid
         case .unparseable, .notEditable, .unreadableSideFile, .symlinkRefused: return .unusableFile
         case .io, .noVault: return .unavailable
         case .readOnlyPerspective, .viewAndPerspective: return .usage
@@ -121,6 +124,10 @@ public enum TodoError: TodoMDError, Equatable {
             return "No conflict copy matches `\(ref)`."
         case let .conflictCopyGone(copy, original):
             return "\(copy) or \(original) is gone."
+        case let .openSubtasks(id, action, open):
+            let shown = open.prefix(10).map { "  \($0)" }.joined(separator: "\n")
+            return "\(id) has \(open.count) open subtask\(open.count == 1 ? "" : "s"); nothing was \(action.pastTense):\n"
+                + shown + (open.count > 10 ? "\n  … and \(open.count - 10) more" : "")
         case let .symlinkRefused(path):
             return "\(path) is a symbolic link; todo.md does not write, move or create files through a link "
                 + "(it could lead outside the vault)"
@@ -136,6 +143,7 @@ public enum TodoError: TodoMDError, Equatable {
         case let .readOnlyPerspective(id): return .duplicatePerspective(id: id)
         case let .unreadableSideFile(path, _): return .fixOrRemove(file: path)
         case let .symlinkRefused(path): return .replaceLink(path: path)
+        case let .openSubtasks(_, action, _): return .includeSubtasks(action: action)
         case .conflictCopyNotFound, .conflictCopyGone: return .listConflicts
         default: return nil
         }

@@ -102,6 +102,8 @@ public enum ErrorHint: Sendable, Equatable {
     case replaceLink(path: String)
     /// Read what is there now and try again.
     case retry
+    /// Ask again including the open subtasks (or, for a delete, keeping them as tasks).
+    case includeSubtasks(action: SubtaskAction)
     /// Say which column of an import holds the titles.
     case mapTitleColumn
     /// Say which database to sync with.

@@ -109,6 +109,23 @@ public enum TaskInput {
             case let .string(s): return .list(tags([s]))
             default: throw TodoError.invalidValue(field: key, value: describe(json), reason: "a list of tags")
             }
+        case .references:
+            // Strings are references (several comma-separated, outside a [[wikilink]]); objects
+            // are TaskNotes dependencies. The vault resolves them when it writes (§23).
+            let items: [JSONValue] = if case let .array(list) = json { list } else { [json] }
+            var out: [String] = []
+            for item in items {
+                if let s = item.stringValue {
+                    let parts = s.contains("[[") ? [s] : s.split(separator: ",").map(String.init)
+                    out += parts.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                } else if let object = TaskJSON.reference(item) {
+                    out.append(object)
+                } else {
+                    throw TodoError.invalidValue(field: key, value: describe(item),
+                                                 reason: "a task reference, or {\"uid\": …, \"reltype\": …}")
+                }
+            }
+            return .list(out)
         case .rule:
             let rule = try text()
             if rule.trimmingCharacters(in: .whitespaces).isEmpty { return nil }

@@ -104,8 +104,17 @@ public final class Vault: Sendable {
             order.projectOrder = file.projects
         }
         let sorted = order.sorted(rows)
-        let groups = Grouper(group, today: clock.today, timeZone: clock.timeZone).group(sorted)
-        return Listing(view: id, name: name, groups: groups)
+        var grouper = Grouper(group, today: clock.today, timeZone: clock.timeZone)
+        // Parents' titles: for the `parent` group names, and the breadcrumbs of children listed
+        // without their parent (§23).
+        let inListing = Set(rows.map(\.id))
+        let absentParents = Set(rows.compactMap { row in row.links.parentID.flatMap { inListing.contains($0) ? nil : $0 } })
+        let needed = group == .parent ? Set(rows.compactMap(\.links.parentID)) : absentParents
+        let titles = needed.isEmpty ? [:] : try index.titles(of: Array(needed))
+        grouper.titles = titles
+        let groups = grouper.group(sorted).map { TaskGroup(name: $0.name, tasks: Nesting.nest($0.tasks)) }
+        return Listing(view: id, name: name, groups: groups,
+                       parents: titles.filter { absentParents.contains($0.key) || group == .parent })
     }
 
     // MARK: - Finding tasks
@@ -155,7 +164,11 @@ public final class Vault: Sendable {
         let modified = Date(timeIntervalSince1970: TimeInterval(snapshot.stamp.mtime) / 1e9)
         switch TaskFileCodec.decode(snapshot.bytes, id: id, fileModified: modified, timeZone: clock.timeZone,
                                     fieldMap: folder.fieldMap) {
-        case let .task(task): return (task, snapshot)
+        case var .task(task):
+            // What the rest of the vault says (§23), as the index last computed it.
+            task.links = (try? index.links(of: id)) ?? TaskLinks()
+            task.links.checklist = Checklist.tally(of: task.body)
+            return (task, snapshot)
         case let .unparseable(reason): throw TodoError.unparseable(path: id, reason: reason)
         }
     }
@@ -174,6 +187,13 @@ public final class Vault: Sendable {
         task.modified = task.created
         task.warnings = []
         try validate(task)
+        if task.parent != nil || !task.blockedBy.isEmpty {
+            // Typed references become ones that resolve (§23); a wrong one stops here.
+            var links = TaskChanges()
+            if let parent = task.parent { links.set(.parent, .string(parent)) }
+            if !task.blockedBy.isEmpty { links.set(.blockedBy, .list(task.blockedBy)) }
+            task.apply(try resolvingReferences(links, for: nil))
+        }
         task.id = try Slug.filename(title: task.title, created: task.created) { name in
             try isFilenameTaken(name)
         }
@@ -219,7 +239,8 @@ public final class Vault: Sendable {
                        expectedHash: String? = nil) throws -> TodoTask {
         let (before, snapshot) = try read(id)
         if let expectedHash, expectedHash != snapshot.stamp.hash { throw TodoError.conflict(path: id) }
-        var all = changes
+        var all = changes.values[.parent] != nil || changes.values[.blockedBy] != nil
+            ? try resolvingReferences(changes, for: id) : changes
         let now = Date(timeIntervalSince1970: floor(clock.now.timeIntervalSince1970))
         all.set(.modified, .dateTime(now))
         // A status change through an edit keeps `completed` consistent, as `done`/`reopen` do.
@@ -260,8 +281,7 @@ public final class Vault: Sendable {
     /// series is created (§11). The completion is written first, with the conflict check, so a
     /// file changed meanwhile creates nothing; completing a done task again changes nothing.
     /// With the planner lock on, a Complementary task waits for its region's Must-Do (§14).
-    @discardableResult
-    public func complete(_ id: String) throws -> Completion {
+    func completeTask(_ id: String) throws -> Completion {
         try checkPlannerLock(completing: id)
         let (before, snapshot) = try read(id)
         guard before.status != .done else { return Completion(completed: before, next: nil, receipt: nil) }
@@ -283,6 +303,13 @@ public final class Vault: Sendable {
             done = try read(destination).0
         }
         let added = try next.map { try add($0) }
+        if let added, !before.links.children.isEmpty {
+            // A repeating parent's next occurrence gets fresh subtasks (§23).
+            let anchor = before.due ?? before.scheduled ?? before.deferDate
+            let nextAnchor = added.due ?? added.scheduled ?? added.deferDate
+            let shift = anchor.flatMap { a in nextAnchor.map { a.days(until: $0) } } ?? 0
+            try copySubtasks(of: before, to: added, shiftedBy: shift)
+        }
         let receipt = CompletionReceipt(task: done.id, movedFrom: done.id == id ? nil : id, status: before.status,
                                         recurrence: before.recurrence, next: added?.id,
                                         nextHash: try added.map { try read($0.id).1.stamp.hash })
@@ -299,8 +326,7 @@ public final class Vault: Sendable {
     }
 
     /// Cancels a task: `status: cancelled`; the file stays.
-    @discardableResult
-    public func cancel(_ id: String) throws -> TodoTask {
+    func cancelTask(_ id: String) throws -> TodoTask {
         var changes = TaskChanges()
         changes.set(.status, .string(TaskStatus.cancelled.rawValue))
         return try update(id, changes)
@@ -315,8 +341,7 @@ public final class Vault: Sendable {
     }
 
     /// Moves a task's file to `.trash/` (restorable); returns where it went.
-    @discardableResult
-    public func delete(_ id: String) throws -> String {
+    func deleteTask(_ id: String) throws -> String {
         _ = try read(id)
         let filename = id.split(separator: "/").last.map(String.init) ?? id
         let destination = try freeName(in: ".trash", for: filename)
@@ -346,6 +371,10 @@ public final class Vault: Sendable {
     /// in `.order.json`, or in the perspective's own `manual_order` when it has one; unknown
     /// keys and entries for tasks not in the view are kept (after the view's tasks).
     public func reorder(_ id: String, before: String?, inView viewID: String) throws {
+        if viewID.hasPrefix("children:") {
+            try reorderChild(id, before: before, parent: String(viewID.dropFirst("children:".count)))
+            return
+        }
         let listing: Listing
         var perspective: Perspective?
         if viewID.hasPrefix("perspective:") {
@@ -378,6 +407,19 @@ public final class Vault: Sendable {
         try sideFile(OrderFile.self).update { file in
             file.setOrder(ids + kept(file.order(for: listing.view)), for: listing.view)
         }
+    }
+
+    /// Reorders a parent's subtasks (§23): `children:PARENT_ID` in `.order.json`.
+    func reorderChild(_ id: String, before: String?, parent reference: String) throws {
+        let parent = try resolveIncludingClosed(reference)
+        var ids = try index.links(of: parent).children
+        let key = "children:" + parent
+        guard ids.contains(id) else { throw TodoError.notInView(id, view: key) }
+        if let before, !ids.contains(before) { throw TodoError.notInView(before, view: key) }
+        ids.removeAll { $0 == id }
+        if let before, let at = ids.firstIndex(of: before) { ids.insert(id, at: at) } else { ids.append(id) }
+        try sideFile(OrderFile.self).update { file in file.setOrder(ids, for: key) }
+        _ = try refreshIndex()
     }
 
     /// Saves the user's project order (`"projects"` in `.order.json`), used by `project_order`.

@@ -5,11 +5,22 @@ public struct Listing: Sendable {
     /// The name shown to a user.
     public let name: String
     public let groups: [TaskGroup]
+    /// Titles of the parents of listed tasks that are not listed themselves, by id (§23
+    /// breadcrumbs); with group key `parent`, of every parent.
+    public let parents: [String: String]
+
+    public init(view: String, name: String, groups: [TaskGroup], parents: [String: String] = [:]) {
+        self.view = view
+        self.name = name
+        self.groups = groups
+        self.parents = parents
+    }
 
     /// Every task in display order (a task in several tag groups appears once per group).
     public var tasks: [TaskRow] { groups.flatMap(\.tasks) }
 
-    /// `{"view": ID, "groups": [{"name": N, "tasks": [TASK…]}]}`.
+    /// `{"view": ID, "groups": [{"name": N, "tasks": [TASK…]}]}`, and `"parents": {ID: TITLE}`
+    /// when listed tasks have parents that are not listed.
     public var json: String {
         var all = ""
         writeJSON { all += $0 }
@@ -40,7 +51,11 @@ public struct Listing: Sendable {
             }
             out += "]}"
         }
-        out += "]}"
+        out += "]"
+        if !parents.isEmpty {
+            out += ",\"parents\":" + JSONValue.object(parents.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }).compact()
+        }
+        out += "}"
         write(out)
     }
 }

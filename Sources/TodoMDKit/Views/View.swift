@@ -16,6 +16,8 @@ public struct View: Sendable {
     static let active = RuleNode.when("status", "in", ["todo", "in-progress"])
     static let notDeferred = RuleNode.any(.when("defer", "is_nil"), .when("defer", "on_or_before", "today"))
     static let notClosed = RuleNode.when("status", "not_in", ["done", "cancelled"])
+    /// Blocked tasks are not available (§23): they leave Today, Upcoming and Anytime.
+    static let notBlocked = RuleNode.when("blocked", "is", false)
 
     /// Looks a view up by identifier.
     ///
@@ -28,17 +30,17 @@ public struct View: Sendable {
                         sort: .manual, sortDirection: nil, group: .none)
         case "today":
             return View(id: "today", name: "Today",
-                        rules: .all(active, notDeferred,
+                        rules: .all(active, notDeferred, notBlocked,
                                     .any(.when("due", "on_or_before", "today"), .when("scheduled", "on_or_before", "today"),
                                          .when("defer", "on", "today"))),
                         sort: .manual, sortDirection: nil, group: .todaySections)
         case "upcoming":
             return View(id: "upcoming", name: "Upcoming",
-                        rules: .all(active, notDeferred,
+                        rules: .all(active, notDeferred, notBlocked,
                                     .any(.when("due", "after", "today"), .when("scheduled", "after", "today"))),
                         sort: .upcomingDate, sortDirection: .ascending, group: .upcomingDate)
         case "anytime":
-            return View(id: "anytime", name: "Anytime", rules: .all(active, notDeferred),
+            return View(id: "anytime", name: "Anytime", rules: .all(active, notDeferred, notBlocked),
                         sort: .manual, sortDirection: nil, group: .none)
         case "someday":
             return View(id: "someday", name: "Someday", rules: .when("status", "equals", "someday"),

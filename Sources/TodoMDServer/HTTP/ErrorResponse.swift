@@ -82,6 +82,10 @@ struct ErrorResponse: HTTPResponseError {
             return "Nothing was changed. Replace the link \(path) in the vault folder with a real folder or file, "
                 + "or remove it."
         case .retry: return "Reload to see what is there now, then try again."
+        case let .includeSubtasks(action):
+            return action == .delete
+                ? "Send with_subtasks: true to delete them too, or keep_subtasks: true to keep them as tasks."
+                : "Send with_subtasks: true to \(action.rawValue) them too."
         case .listConflicts, .createVault, .mapTitleColumn, .configureDatabase: return nil
         }
     }

@@ -11,16 +11,28 @@ struct TaskRoutes {
         api.post("tasks") { request, _ in try await create(request) }
         api.get("tasks/:ref") { _, context in try await show(reference(context)) }
         api.patch("tasks/:ref") { request, context in try await patch(reference(context), request) }
-        api.delete("tasks/:ref") { _, context in try await delete(reference(context)) }
-        api.post("tasks/:ref/complete") { _, context in try await complete(reference(context)) }
+        api.delete("tasks/:ref") { request, context in try await delete(reference(context), request) }
+        api.post("tasks/:ref/complete") { request, context in try await complete(reference(context), request) }
         api.post("tasks/:ref/undo-complete") { request, context in
             try await undoComplete(reference(context), request)
         }
         api.post("tasks/:ref/reopen") { _, context in
             try await change(reference(context)) { vault, id in try vault.reopen(id) }
         }
-        api.post("tasks/:ref/cancel") { _, context in
-            try await change(reference(context)) { vault, id in try vault.cancel(id) }
+        api.post("tasks/:ref/cancel") { request, context in
+            let policy = try await Self.subtaskPolicy(request)
+            return try await change(reference(context)) { vault, id in try vault.cancel(id, subtasks: policy) }
+        }
+        api.post("tasks/:ref/check") { request, context in
+            // `{"item": N, "checked": true|false}`: one checklist item (§23).
+            let body = try await HTTP.body(request)
+            guard let n = body["item"]?.numberValue, n == n.rounded(), n >= 1, n < 1e6 else {
+                throw APIError.missingField("item", example: "{\"item\": 2, \"checked\": true}")
+            }
+            let checked = body["checked"]?.boolValue ?? true
+            return try await change(reference(context)) { vault, id in
+                try vault.setChecklistItem(id, Int(n), checked: checked)
+            }
         }
         api.post("tasks/:ref/defer") { request, context in
             let body = try await HTTP.body(request)
@@ -119,19 +131,41 @@ struct TaskRoutes {
         })
     }
 
-    func delete(_ ref: String) async throws -> Response {
+    /// What to do with open subtasks (§23): `with_subtasks` / `keep_subtasks` as `true` in the
+    /// JSON body or the query; neither refuses a task that has open subtasks.
+    static func subtaskPolicy(_ request: Request) async throws -> SubtaskPolicy {
+        let body = try await HTTP.body(request)
+        let query = HTTP.query(request)
+        func flag(_ name: String) throws -> Bool {
+            if let value = body[name] {
+                guard let b = value.boolValue else { throw APIError.wrongType(field: name, expected: "true or false") }
+                return b
+            }
+            return ["true", "1", "yes"].contains(query[name]?.lowercased() ?? "")
+        }
+        let with = try flag("with_subtasks"), keep = try flag("keep_subtasks")
+        if with && keep {
+            throw APIError.wrongType(field: "keep_subtasks", expected: "not both with_subtasks and keep_subtasks")
+        }
+        return with ? .include : keep ? .keep : .refuse
+    }
+
+    func delete(_ ref: String, _ request: Request) async throws -> Response {
+        let policy = try await Self.subtaskPolicy(request)
         try await service.write { vault in
             let id = try vault.resolveIncludingClosed(ref)
-            try vault.delete(id)
+            try vault.delete(id, subtasks: policy)
             return ()
         }
         return HTTP.noContent()
     }
 
-    func complete(_ ref: String) async throws -> Response {
-        HTTP.json(try await service.write { vault in
+    func complete(_ ref: String, _ request: Request) async throws -> Response {
+        let policy = try await Self.subtaskPolicy(request)
+        if policy == .keep { throw APIError.wrongType(field: "keep_subtasks", expected: "only for a delete") }
+        return HTTP.json(try await service.write { vault in
             let id = try vault.resolveIncludingClosed(ref)
-            let done = try vault.complete(id)
+            let done = try vault.complete(id, subtasks: policy)
             // TASK plus `undo`: what `undo-complete` needs, so the client can offer Undo.
             var json = TaskJSON.encode(done.completed)
             if let receipt = done.receipt { json = String(json.dropLast()) + ",\"undo\":" + receipt.json.compact() + "}" }

@@ -1,0 +1,146 @@
+import Foundation
+import GRDB
+
+/// The index's copy of the vault's structure (§23): after files change, ``TaskStructure``
+/// recomputes every task's links and the rows whose links changed are rewritten, so listings
+/// and rules (`blocked`, `has_children`) read them like any column.
+extension TaskIndex {
+    /// The derived columns, as ``TaskRowDecoder`` reads them.
+    static let linkColumns = ["parent_id", "children", "child_done", "child_total", "checklist_done",
+                              "checklist_total", "blocked", "blockers", "link_warnings"]
+
+    /// The side files the structure depends on: `.order.json` (children and project order) and
+    /// `.todomd/projects.json` (sequential projects).
+    static let structureFiles = [OrderFile.path, ProjectsFile.path]
+
+    /// The stamps of ``structureFiles``, as one text (a change to either reruns the structure).
+    static func structureStamp(_ folder: VaultFolder) -> String {
+        structureFiles.map { path in
+            folder.quickStamp(path).map { "\($0.size):\($0.mtime)" } ?? "-"
+        }.joined(separator: " ")
+    }
+
+    /// What ``TaskStructure`` needs from the side files; unreadable files count as empty (their
+    /// own commands report them).
+    static func structureContext(_ folder: VaultFolder) -> TaskStructure.Context {
+        var context = TaskStructure.Context()
+        let order = (try? folder.read(OrderFile.path)).flatMap { try? OrderFile(text: String(decoding: $0.bytes, as: UTF8.self)) }
+        if case let .object(views)? = order?.json["views"] {
+            for (key, value) in views where key.hasPrefix("children:") {
+                context.childOrder[String(key.dropFirst("children:".count))] = value.arrayValue?.compactMap(\.stringValue) ?? []
+            }
+        }
+        if let projects = (try? folder.read(ProjectsFile.path)).flatMap({
+            try? ProjectsFile(text: String(decoding: $0.bytes, as: UTF8.self))
+        }) {
+            for name in projects.sequentialProjects {
+                context.sequentialProjects[name] = order?.order(for: "project:\(name)") ?? []
+            }
+        }
+        return context
+    }
+
+    /// Recomputes the links of every task and rewrites the rows whose links changed.
+    ///
+    /// - Complexity: one read of the structural columns of every task, linear work, and one
+    ///   update per changed row.
+    func restructure(_ folder: VaultFolder) throws {
+        let stamp = TaskIndex.structureStamp(folder)
+        let context = TaskIndex.structureContext(folder)
+        try database.write { db in
+            var rows: [TaskStructure.Row] = []
+            var stored: [String: (rid: Int64, links: String)] = [:]
+            let cursor = try Row.fetchCursor(db, sql: """
+                SELECT rid, id, parent, blocked_by, sequential, project, status, created,
+                       \(TaskIndex.linkColumns.joined(separator: ", ")) FROM task
+                """)
+            while let row = try cursor.next() {
+                let id: String = row[1]
+                let blockedBy: String = row[3]
+                rows.append(TaskStructure.Row(
+                    id: id, parent: row[2],
+                    blockedBy: blockedBy.isEmpty ? [] : blockedBy.components(separatedBy: TaskColumns.listSeparator),
+                    sequential: (row[4] as Int?) == 1, project: row[5],
+                    status: (row[6] as String?).flatMap(TaskStatus.init(rawValue:)) ?? .todo,
+                    created: row[7] ?? 0))
+                stored[id] = (row[0], TaskIndex.linkSignature(row, from: 8))
+            }
+            let links = TaskStructure.links(of: rows, context: context)
+            let update = try db.makeStatement(sql: """
+                UPDATE task SET parent_id = ?, children = ?, child_done = ?, child_total = ?, blocked = ?,
+                       blockers = ?, link_warnings = ? WHERE rid = ?
+                """)
+            for row in rows {
+                let new = links[row.id] ?? TaskLinks()
+                guard let old = stored[row.id] else { continue }
+                let values = TaskIndex.linkValues(new)
+                guard TaskIndex.signature(values) != old.links else { continue }
+                try update.execute(arguments: StatementArguments(values + [old.rid.databaseValue]))
+            }
+            try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('structure', ?)", arguments: [stamp])
+        }
+    }
+
+    /// The links the index holds for task `id` (defaults when it has none).
+    public func links(of id: String) throws -> TaskLinks {
+        try database.read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT \(TaskIndex.linkColumns.joined(separator: ", ")) FROM task WHERE id = ?",
+                                             arguments: [id]) else { return TaskLinks() }
+            return TaskIndex.links(row, at: Array(TaskIndex.linkColumns.indices))
+        }
+    }
+
+    /// The titles of tasks `ids` (those that exist).
+    public func titles(of ids: [String]) throws -> [String: String] {
+        try database.read { db in
+            var out: [String: String] = [:]
+            for start in stride(from: 0, to: ids.count, by: 500) {
+                let chunk = Array(ids[start..<min(ids.count, start + 500)])
+                let rows = try Row.fetchAll(db, sql: "SELECT id, title FROM task WHERE id IN (\(TaskIndex.marks(chunk.count)))",
+                                            arguments: StatementArguments(chunk))
+                for row in rows { out[row[0]] = row[1] }
+            }
+            return out
+        }
+    }
+
+    /// The stored structure stamp.
+    func storedStructureStamp() throws -> String? { try meta("structure") }
+
+    /// The values of the computed link columns (all but the checklist, which the file decides).
+    static func linkValues(_ links: TaskLinks) -> [DatabaseValue] {
+        let sep = TaskColumns.listSeparator
+        return [links.parentID.databaseValue, links.children.joined(separator: sep).databaseValue,
+                links.progress?.done.databaseValue ?? .null, links.progress?.total.databaseValue ?? .null,
+                (links.blocked ? 1 : 0).databaseValue, links.blockers.joined(separator: sep).databaseValue,
+                links.warnings.joined(separator: sep).databaseValue]
+    }
+
+    static func signature(_ values: [DatabaseValue]) -> String {
+        values.map { $0.isNull ? "∅" : String(describing: $0.storage) }.joined(separator: "\u{1E}")
+    }
+
+    /// The stored link values of a row read with ``linkColumns`` from `start`, as a signature.
+    static func linkSignature(_ row: Row, from start: Int) -> String {
+        // parent_id, children, child_done, child_total, (checklist ×2 skipped), blocked, blockers, link_warnings
+        let positions = [0, 1, 2, 3, 6, 7, 8].map { start + $0 }
+        return signature(positions.map { row[$0] as DatabaseValue })
+    }
+
+    /// Links as stored in a row (``TaskRowDecoder``), by column positions.
+    static func links(_ row: Row, at p: [Int]) -> TaskLinks {
+        var links = TaskLinks()
+        func list(_ i: Int) -> [String] {
+            guard let s = row[p[i]] as String?, !s.isEmpty else { return [] }
+            return s.components(separatedBy: TaskColumns.listSeparator)
+        }
+        links.parentID = row[p[0]]
+        links.children = list(1)
+        if let done = row[p[2]] as Int?, let total = row[p[3]] as Int? { links.progress = Tally(done: done, total: total) }
+        if let done = row[p[4]] as Int?, let total = row[p[5]] as Int? { links.checklist = Tally(done: done, total: total) }
+        links.blocked = (row[p[6]] as Int?) == 1
+        links.blockers = list(7)
+        links.warnings = list(8)
+        return links
+    }
+}

@@ -1,0 +1,56 @@
+/// How many of something are done: a parent's subtasks, a task's checklist (§23).
+public struct Tally: Sendable, Equatable {
+    public var done: Int
+    public var total: Int
+
+    public init(done: Int, total: Int) {
+        self.done = done
+        self.total = total
+    }
+
+    /// `{"done":N,"total":M}`.
+    var json: String { "{\"done\":\(done),\"total\":\(total)}" }
+}
+
+/// What the rest of the vault says about one task (§23), computed by ``TaskStructure`` over
+/// every task and kept in the index: the resolved parent, the children in their order, the
+/// progress over them, whether the task is blocked; plus the checklist counted in its body.
+public struct TaskLinks: Sendable, Equatable {
+    /// The id `parent` resolves to; nil when absent, unresolvable or part of a cycle.
+    public var parentID: String?
+    /// Ids of the direct children, in the parent's manual order (`children:ID`), else created ascending.
+    public var children: [String] = []
+    /// Done over all direct children that are not cancelled; nil without children.
+    public var progress: Tally?
+    /// Checked over all checklist items of the body; nil without a checklist.
+    public var checklist: Tally?
+    /// Waiting for an open task of `blocked_by`, or for an earlier sibling in a sequential
+    /// parent or project.
+    public var blocked = false
+    /// Ids of the open tasks it waits for (for showing why; not in TASK).
+    public var blockers: [String] = []
+    /// Unresolvable references, cycles and unsupported dependency types, each naming its key.
+    public var warnings: [String] = []
+
+    public init() {}
+
+    /// Whether a listing holds anything beyond the defaults.
+    public var isEmpty: Bool { self == TaskLinks(checklist: checklist) }
+
+    init(checklist: Tally?) { self.checklist = checklist }
+
+    /// The TASK keys of §23 after `"warnings":[…]` (without the leading comma):
+    /// `"parent_id":…,"children":[…],"progress":…,"checklist":…,"blocked":…`.
+    func appendJSON(into o: inout String) {
+        o += "\"parent_id\":"
+        if let parentID { JSONValue.quote(parentID, into: &o) } else { o += "null" }
+        o += ",\"children\":["
+        for (i, child) in children.enumerated() {
+            if i > 0 { o += "," }
+            JSONValue.quote(child, into: &o)
+        }
+        o += "],\"progress\":" + (progress?.json ?? "null")
+        o += ",\"checklist\":" + (checklist?.json ?? "null")
+        o += ",\"blocked\":" + (blocked ? "true" : "false")
+    }
+}
