@@ -89,7 +89,7 @@ extension SyncRecord {
     public init(task: TodoTask) {
         var out: [(String, JSONValue)] = [("path", .string(task.id))]
         if case let .object(pairs)? = try? JSONValue.parse(TaskJSON.encode(task)) {
-            for (key, value) in pairs where key != "id" && key != "warnings" {
+            for (key, value) in pairs where key != "id" && key != "warnings" && !TaskJSON.computedKeys.contains(key) {
                 // A file without `modified` was last modified when created: said so, a file a
                 // pull writes (which always has `modified`) reads back as the same record.
                 if key == "modified", value.isNull {

@@ -76,6 +76,7 @@ private func perspectivesFile(_ v: TemporaryVault) throws -> [String: Any] {
               ├─ Any of the following:
               │    ├─ defer is nil
               │    └─ defer on or before today  (until 2026-11-21)
+              ├─ blocked is false
               └─ Any of the following:
                    ├─ due on or before today  (until 2026-11-21)
                    ├─ scheduled on or before today  (until 2026-11-21)

@@ -63,6 +63,9 @@ enum CodecFixture {
         case .recurrence: return t.recurrence
         case .recurrenceMode: return t.recurrenceMode.rawValue
         case .estimatedMinutes: return t.estimatedMinutes.map(String.init)
+        case .parent: return t.parent
+        case .blockedBy: return t.blockedBy.joined(separator: "|")
+        case .sequential: return String(t.sequential)
         case .description: return t.description
         case .created: return DateTimeFormat.string(t.created)
         case .modified: return t.modified.map(DateTimeFormat.string)

@@ -20,6 +20,7 @@ import TodoMDTestSupport
         case .count: return .int(7)
         case .minutes: return .int(90)
         case .list: return .list(["alpha", "b c"])
+        case .references: return .list(["alpha.md", "[[b c]]"])
         }
     }
 
@@ -76,7 +77,8 @@ import TodoMDTestSupport
         let value = try #require(json[field.key])
         #expect(TaskJSON.value(value, kind: field.spec.kind) == Self.sample(field.spec))
         let keys = json.objectValue?.map(\.0) ?? []
-        #expect(keys == ["id"] + TaskField.allCases.map(\.key) + ["body", "warnings", "extra"])
+        #expect(keys == ["id"] + TaskField.allCases.map(\.key)
+            + ["body", "extra", "warnings", "parent_id", "children", "progress", "checklist", "blocked"])
     }
 
     @Test(arguments: TaskFieldSpec.table.map(\.field))

@@ -339,9 +339,9 @@ private extension Listing {
 @Suite struct ListingJSONTests {
     static let taskKeys: Set<String> = [
         "id", "title", "status", "due", "defer", "scheduled", "priority", "flagged", "area", "project", "tags",
-        "recurrence", "recurrence_mode", "estimated_minutes", "description", "created", "modified", "completed",
-        "source", "region", "bucket", "plan_date", "carry_count", "backlog_since", "note", "note_line", "body",
-        "warnings", "extra",
+        "recurrence", "recurrence_mode", "estimated_minutes", "parent", "blocked_by", "sequential", "description",
+        "created", "modified", "completed", "source", "region", "bucket", "plan_date", "carry_count", "backlog_since",
+        "note", "note_line", "body", "warnings", "extra", "parent_id", "children", "progress", "checklist", "blocked",
     ]
 
     func parse(_ listing: Listing) throws -> [String: Any] {

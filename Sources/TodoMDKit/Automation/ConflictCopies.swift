@@ -127,6 +127,7 @@ extension ConflictCopy {
         for (key, value) in object {
             switch key {
             case "id", "body", "warnings": continue
+            case _ where TaskJSON.computedKeys.contains(key): continue
             case "extra": out += value.objectValue ?? []
             default:
                 if value.isNull { continue }

@@ -2,6 +2,10 @@ import Foundation
 
 /// The TASK object of §19/§21, written by hand for speed and a fixed key order.
 public enum TaskJSON {
+    /// The TASK keys the vault computes (§23) rather than a file holding them: readers of TASK
+    /// (imports, sync, conflict copies) leave them out.
+    public static let computedKeys: Set<String> = ["parent_id", "children", "progress", "checklist", "blocked"]
+
     /// TASK as compact JSON text: `id`, every frontmatter field of ``TaskFieldSpec/table`` in
     /// canonical order (absent `null`, lists `[]`, defaults reported), `body`, unknown keys under
     /// `extra`, `warnings` (the file's, then the structure's), and the keys of §23 from the

@@ -109,6 +109,9 @@ public struct ImportRecord: Sendable {
     public var keepsStamps = false
     /// Whether `created` came from the source (else it is the time of the import).
     public var hasCreated = false
+    /// The record (an index into the batch's records, always an earlier one) this task is a
+    /// subtask of, from an outline's indentation (§23); the import writes it as `parent`.
+    public var parentRecord: Int?
 
     public init(location: String, task: TodoTask) {
         self.location = location
@@ -151,4 +154,31 @@ public struct ImportReport: Sendable {
         }
         return text
     }
+}
+
+/// The tasks of an export as a tree (§23): a task whose parent is also exported is written
+/// under it by the formats that nest (TaskPaper, Todoist CSV); the others keep `parent`.
+struct ExportTree {
+    /// Tasks whose parent is not exported, in the given order.
+    let roots: [TodoTask]
+    private let byParent: [String: [TodoTask]]
+
+    init(_ tasks: [TodoTask]) {
+        let ids = Set(tasks.map(\.id))
+        var byParent: [String: [TodoTask]] = [:]
+        var roots: [TodoTask] = []
+        for t in tasks {
+            if let parent = t.links.parentID, ids.contains(parent) { byParent[parent, default: []].append(t) } else { roots.append(t) }
+        }
+        // Children in their parent's order.
+        let order = Dictionary(tasks.map { ($0.id, $0.links.children) }, uniquingKeysWith: { a, _ in a })
+        for (parent, kids) in byParent {
+            let rank = Dictionary((order[parent] ?? []).enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+            byParent[parent] = kids.sorted { (rank[$0.id] ?? Int.max) < (rank[$1.id] ?? Int.max) }
+        }
+        self.roots = roots
+        self.byParent = byParent
+    }
+
+    func children(of t: TodoTask) -> [TodoTask] { byParent[t.id] ?? [] }
 }

@@ -82,6 +82,8 @@ public enum JSONInterop {
                 continue
             case "warnings", "title":
                 continue
+            case _ where TaskJSON.computedKeys.contains(key):
+                continue
             case "extra":
                 guard let extra = value.objectValue else { problems.append("extra: not an object; left out"); continue }
                 for (k, v) in extra where TaskField(rawValue: k) == nil { task.extra.append(ExtraField(k, v)) }

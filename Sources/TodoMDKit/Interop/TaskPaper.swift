@@ -14,21 +14,28 @@ public enum TaskPaper {
     /// The outline: tasks without area or project first, then each area with its projects.
     public static func export(_ tasks: [TodoTask]) -> String {
         var out = ""
-        let loose = tasks.filter { $0.area == nil && $0.project == nil }
-        for t in loose { out += lines(t, depth: 0) }
-        let arealess = tasks.filter { $0.area == nil && $0.project != nil }
+        // Subtasks are written indented under their parent (§23), not again at the top.
+        let tree = ExportTree(tasks)
+        func emit(_ t: TodoTask, depth: Int) {
+            out += lines(t, depth: depth)
+            for child in tree.children(of: t) { emit(child, depth: depth + 1) }
+        }
+        let roots = tree.roots
+        let loose = roots.filter { $0.area == nil && $0.project == nil }
+        for t in loose { emit(t, depth: 0) }
+        let arealess = roots.filter { $0.area == nil && $0.project != nil }
         for project in ordered(arealess.compactMap(\.project)) {
             out += name(project) + ":\n"
-            for t in arealess where t.project == project { out += lines(t, depth: 1) }
+            for t in arealess where t.project == project { emit(t, depth: 1) }
         }
-        let inAreas = tasks.filter { $0.area != nil }
+        let inAreas = roots.filter { $0.area != nil }
         for area in ordered(inAreas.compactMap(\.area)) {
             out += name(area) + ": @folder\n"
             let mine = inAreas.filter { $0.area == area }
-            for t in mine where t.project == nil { out += lines(t, depth: 1) }
+            for t in mine where t.project == nil { emit(t, depth: 1) }
             for project in ordered(mine.compactMap(\.project)) {
                 out += "\t" + name(project) + ":\n"
-                for t in mine where t.project == project { out += lines(t, depth: 2) }
+                for t in mine where t.project == project { emit(t, depth: 2) }
             }
         }
         return out
@@ -116,6 +123,8 @@ public enum TaskPaper {
         // The open projects: (depth, name, line index); a project with projects inside is a folder.
         var stack: [(depth: Int, name: String, folder: Bool)] = []
         var current: (record: ImportRecord, depth: Int)? = nil
+        // The open tasks above the current line: (depth, record index); a deeper task is a subtask.
+        var tasks: [(depth: Int, record: Int)] = []
         var noteLines: [String] = []
         func finish() {
             guard var (record, _) = current else { return }
@@ -137,6 +146,7 @@ public enum TaskPaper {
             if line.isTask {
                 finish()
                 while let top = stack.last, top.depth >= line.depth { stack.removeLast() }
+                while let top = tasks.last, top.depth >= line.depth { tasks.removeLast() }
                 var (task, problems, hasCreated) = parseTask(String(line.text.dropFirst(2)), today: today, timeZone: timeZone)
                 if let last = stack.last {
                     if last.folder {
@@ -154,6 +164,9 @@ public enum TaskPaper {
                 var record = ImportRecord(location: location, task: task)
                 record.problems = problems
                 record.hasCreated = hasCreated
+                // Under a task that is deeper than the project it is in: that task's subtask.
+                if let above = tasks.last, above.depth >= (stack.last?.depth ?? -1) { record.parentRecord = above.record }
+                tasks.append((line.depth, batch.records.count))
                 current = (record, line.depth)
                 problems.removeAll()
                 continue
@@ -161,6 +174,7 @@ public enum TaskPaper {
             finish()
             if line.isProject {
                 while let top = stack.last, top.depth >= line.depth { stack.removeLast() }
+                while let top = tasks.last, top.depth >= line.depth { tasks.removeLast() }
                 let colon = line.text.hasSuffix(":") ? line.text.index(before: line.text.endIndex)
                     : line.text.range(of: ": @", options: .backwards)?.lowerBound ?? line.text.endIndex
                 let title = String(line.text[..<colon])

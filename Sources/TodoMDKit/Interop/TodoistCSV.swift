@@ -19,12 +19,18 @@ public enum TodoistCSV {
     /// place for them).
     public static func export(_ tasks: [TodoTask], timeZone: TimeZone) -> String {
         var out = CSV.record(header)
-        for t in tasks where t.project == nil { out += row(t, timeZone: timeZone) }
+        // Subtasks follow their parent with INDENT one deeper (§23); Todoist nests up to 4 levels.
+        let tree = ExportTree(tasks)
+        func emit(_ t: TodoTask, indent: Int) {
+            out += row(t, timeZone: timeZone, indent: min(indent, 4))
+            for child in tree.children(of: t) { emit(child, indent: indent + 1) }
+        }
+        for t in tree.roots where t.project == nil { emit(t, indent: 1) }
         var seen: [String] = []
-        for p in tasks.compactMap(\.project) where !seen.contains(p) { seen.append(p) }
+        for p in tree.roots.compactMap(\.project) where !seen.contains(p) { seen.append(p) }
         for project in seen {
             out += CSV.record(["section", project, "", "", "", "", "", "", "", "", "", ""])
-            for t in tasks where t.project == project { out += row(t, timeZone: timeZone) }
+            for t in tree.roots where t.project == project { emit(t, indent: 1) }
         }
         return out
     }
@@ -38,7 +44,7 @@ public enum TodoistCSV {
         }
     }
 
-    static func row(_ t: TodoTask, timeZone: TimeZone) -> String {
+    static func row(_ t: TodoTask, timeZone: TimeZone, indent: Int = 1) -> String {
         var content = t.title.replacingOccurrences(of: "\n", with: " ")
         for tag in t.tags { content += " @" + tag.replacingOccurrences(of: " ", with: "_") }
         var description: [String] = []
@@ -48,7 +54,7 @@ public enum TodoistCSV {
         if let rule = t.recurrence, let due = t.due, let phrase = everyPhrase(rule) {
             date = "\(phrase) starting \(due)"
         }
-        return CSV.record(["task", content, description.joined(separator: "\n\n"), priority(t.priority), "1", "", "",
+        return CSV.record(["task", content, description.joined(separator: "\n\n"), priority(t.priority), String(indent), "", "",
                            date, date.isEmpty ? "" : "en", timeZone.identifier,
                            t.estimatedMinutes.map(String.init) ?? "", t.estimatedMinutes == nil ? "" : "minute"])
     }
@@ -83,6 +89,8 @@ public enum TodoistCSV {
         }
         var batch = ImportBatch()
         var section: String? = nil
+        // The last record at each INDENT level: a task's parent is the last one a level up (§23).
+        var levels: [Int: Int] = [:]
         for row in rows.dropFirst() {
             func cell(_ name: String) -> String {
                 guard let i = column(name), i < row.fields.count else { return "" }
@@ -94,6 +102,7 @@ public enum TodoistCSV {
             switch type {
             case "section":
                 section = content.trimmingCharacters(in: .whitespaces).isEmpty ? nil : content.trimmingCharacters(in: .whitespaces)
+                levels = [:]
                 continue
             case "note":
                 if var last = batch.records.popLast() {
@@ -165,7 +174,17 @@ public enum TodoistCSV {
                 }
             }
             var record = ImportRecord(location: location, task: task)
+            let indent = Int(cell("INDENT")) ?? 1
+            if indent > 1 {
+                if let parent = levels[indent - 1] {
+                    record.parentRecord = parent
+                } else {
+                    problems.append("INDENT: \(indent) has no task one level up; imported as a top-level task")
+                }
+            }
             record.problems = problems
+            levels = levels.filter { $0.key < indent }
+            levels[indent] = batch.records.count
             batch.records.append(record)
         }
         return batch

@@ -21,6 +21,8 @@ extension Vault {
             guard let json = try? JSONValue.parse(row.json),
                   case var .success((task, _)) = JSONInterop.task(from: json, timeZone: zone) else { continue }
             task.id = row.id
+            // The structure, for formats that nest subtasks (§23).
+            task.links = row.links
             // Repairs are reported by `doctor`; an export carries the values, not the warnings.
             task.warnings = []
             if scopes.allSatisfy({ $0.includes(task, timeZone: zone) }) { tasks.append(task) }
@@ -100,9 +102,20 @@ extension Vault {
         let now = Date(timeIntervalSince1970: floor(clock.now.timeIntervalSince1970))
         var chosen = Set<String>()
         var pending: [String] = []
+        var createdIDs: [Int: String] = [:]
         for (i, record) in batch.records.enumerated() {
             defer { progress?(i + 1, batch.records.count) }
             var task = record.task
+            var problems = record.problems
+            if let parent = record.parentRecord {
+                // The parent was created first (records come in outline order).
+                if let id = createdIDs[parent] {
+                    // Import file names are unique in the vault, so the file name resolves anywhere.
+                    task.parent = id.split(separator: "/").last.map(String.init) ?? id
+                } else {
+                    problems.append("its parent task was not imported; imported as a top-level task")
+                }
+            }
             task.warnings = []
             if !record.hasCreated { task.created = now }
             task.created = Date(timeIntervalSince1970: floor(task.created.timeIntervalSince1970))
@@ -130,13 +143,14 @@ extension Vault {
                     }
                 }
                 chosen.insert(task.filename)
+                createdIDs[i] = task.id
                 report.created.append(written)
-                var notes = record.problems
+                var notes = problems
                 notes += written.warnings.map { "kept, but \($0)" }
                 report.problems += notes.map { ImportProblem(record.location, $0) }
             } catch {
                 let reason = (error as? LocalizedError)?.errorDescription ?? "\(error)"
-                report.problems += record.problems.map { ImportProblem(record.location, $0) }
+                report.problems += problems.map { ImportProblem(record.location, $0) }
                 report.problems.append(ImportProblem(record.location, "not imported: \(reason)"))
             }
         }

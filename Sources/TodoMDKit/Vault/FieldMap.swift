@@ -26,6 +26,9 @@ public struct FieldMap: Sendable, Equatable {
         case wikilinks
         /// A date-time written as a bare date `YYYY-MM-DD` (read back as local midnight).
         case date
+        /// Task references written as TaskNotes' dependency objects
+        /// (`{uid: "[[name]]", reltype: "FINISHTOSTART"}`); objects already written are kept.
+        case dependencies
     }
 
     /// One enum value: ours (§3) and how the other tool writes it.
@@ -71,6 +74,10 @@ public struct FieldMap: Sendable, Equatable {
                 guard field.isDateTime else {
                     throw FieldMap.problem("the form `date` fits created, modified or completed, not `\(field.key)`")
                 }
+            case .dependencies:
+                guard field == .blockedBy else {
+                    throw FieldMap.problem("the form `dependencies` fits blocked_by, not `\(field.key)`")
+                }
             }
         }
         self.keys = keys.filter { $0.key.key != $0.value }
@@ -88,7 +95,7 @@ public struct FieldMap: Sendable, Equatable {
         let keys: [TaskField: String] = [
             .created: "dateCreated", .modified: "dateModified", .completed: "completedDate",
             .estimatedMinutes: "timeEstimate", .area: "contexts", .project: "projects",
-            .recurrenceMode: "recurrence_anchor",
+            .recurrenceMode: "recurrence_anchor", .blockedBy: "blockedBy",
         ]
         let values: [TaskField: [ValuePair]] = [
             .status: [ValuePair(ours: "todo", theirs: "open"), ValuePair(ours: "todo", theirs: "none")],
@@ -96,7 +103,8 @@ public struct FieldMap: Sendable, Equatable {
             .recurrenceMode: [ValuePair(ours: "fixed", theirs: "scheduled"),
                               ValuePair(ours: "after_completion", theirs: "completion")],
         ]
-        let forms: [TaskField: Form] = [.completed: .date, .area: .list, .project: .wikilinks]
+        let forms: [TaskField: Form] = [.completed: .date, .area: .list, .project: .wikilinks,
+                                        .blockedBy: .dependencies]
         // The parts are fixed and consistent; the fallback is never taken.
         return (try? FieldMap(keys: keys, values: values, forms: forms, hiddenTags: ["task"])) ?? FieldMap.identity
     }()
@@ -153,6 +161,7 @@ public struct FieldMap: Sendable, Equatable {
         case let (.string(s), .list): return .list([theirs(field, s)])
         case let (.string(s), .wikilinks): return .list(["[[" + s + "]]"])
         case let (.dateTime(t), .date): return .date(LocalDate(t, in: timeZone))
+        case let (.list(items), .dependencies): return .list(items.map(FieldMap.dependency))
         case let (.string(s), _): return .string(theirs(field, s))
         default: return value
         }
@@ -164,8 +173,17 @@ public struct FieldMap: Sendable, Equatable {
         switch (value, forms[field] ?? .plain) {
         case let (.dateTime(t)?, .date): return .dateTime(LocalDate(t, in: timeZone).startOfDay(in: timeZone))
         case let (.list(tags)?, _) where field == .tags && !hiddenTags.isEmpty: return .list(tags.filter { !isHidden($0) })
+        case let (.list(items)?, .dependencies): return .list(items.map(FieldMap.dependency))
         default: return value
         }
+    }
+
+    /// A reference as TaskNotes' dependency object; an object is kept as it is.
+    static func dependency(_ item: String) -> String {
+        if TaskReference.isObjectForm(item) { return item }
+        var name = TaskReference(item).target
+        if name.lowercased().hasSuffix(".md") { name = String(name.dropLast(3)) }
+        return TaskReference.objectForm([("uid", "[[\(name)]]"), ("reltype", "FINISHTOSTART")])
     }
 
     /// Whether `tag` is one of the hidden tags (case-insensitive).
