@@ -34,6 +34,37 @@ enum CodecFuzzCheck {
         problems += checkWarnings(task)
         problems += checkEncodeNew(task)
         problems += checkEdits(task, bytes)
+        problems += checkStructure(task)
+        return problems
+    }
+
+    /// The task among copies of itself under other names, and its checklist toggled: its
+    /// `parent` and `blocked_by` may name any of them (or itself); resolution must end, and
+    /// every warning name its key (§23).
+    static func checkStructure(_ task: TodoTask) -> [String] {
+        var rows: [TaskStructure.Row] = []
+        for (n, id) in [id, "fuzz-input.md", "Archive/fuzz-input.md", "parent.md"].enumerated() {
+            rows.append(TaskStructure.Row(id: id, parent: n == 3 ? "fuzz-input" : task.parent, blockedBy: task.blockedBy,
+                                          sequential: task.sequential, project: task.project, status: task.status,
+                                          created: Double(n)))
+        }
+        var problems: [String] = []
+        for (id, links) in TaskStructure.links(of: rows, context: .init(sequentialProjects: task.project.map { [$0: []] } ?? [:])) {
+            for w in links.warnings where !(w.hasPrefix("parent: ") || w.hasPrefix("blocked_by: ")) {
+                problems.append("a structure warning of \(id) names no key: \(w)")
+            }
+            if links.parentID == id { problems.append("\(id) is its own parent") }
+        }
+        let items = Checklist.items(in: task.body)
+        for n in items.indices {
+            guard let toggled = try? Checklist.setting(n + 1, checked: !items[n].checked, in: task.body) else {
+                problems.append("checklist item \(n + 1) could not be toggled")
+                continue
+            }
+            if toggled.utf8.count != task.body.utf8.count || Checklist.items(in: toggled).count != items.count {
+                problems.append("toggling checklist item \(n + 1) changed more than its mark")
+            }
+        }
         return problems
     }
 

@@ -319,4 +319,46 @@ import TodoMDTestSupport
         #expect(updated.blockedBy[0] == b.blockedBy[0])
         #expect(try v.text("b.md").contains("  - {uid: \"[[a]]\", reltype: \"FINISHTOSTART\", gap: \"PT1H\"}"))
     }
+
+    /// Hostile structure: a chain thousands deep, a long cycle, everything waiting for everything.
+    /// Nothing crashes, recurses without bound or hangs; each problem is a warning.
+    @Test(.timeLimit(.minutes(1))) func deepChainsAndLongCyclesAreHandled() throws {
+        var rows: [TaskStructure.Row] = []
+        let depth = 20_000
+        for i in 0..<depth {
+            rows.append(.init(id: "c\(i).md", parent: i == 0 ? nil : "c\(i - 1)", blockedBy: [], sequential: true,
+                              project: nil, status: .todo, created: Double(i)))
+        }
+        for i in 0..<5_000 {
+            rows.append(.init(id: "r\(i).md", parent: "r\((i + 1) % 5_000).md", blockedBy: ["r\((i + 1) % 5_000)", "c0"],
+                              sequential: false, project: nil, status: .todo, created: Double(i)))
+        }
+        let links = TaskStructure.links(of: rows)
+        #expect(links["c\(depth - 1).md"]?.parentID == "c\(depth - 2).md")
+        #expect(links["c0.md"]?.children == ["c1.md"])
+        #expect(links["r17.md"]?.parentID == nil)
+        #expect(links["r17.md"]?.warnings.contains { $0.hasPrefix("parent: part of a cycle") } == true)
+        #expect(links["r17.md"]?.blockers == ["c0.md"], "the cycle blocks nothing; c0 still does")
+        // Listing such a chain nests it without recursion.
+        let taskRows = rows.prefix(depth).map { row -> TaskRow in
+            var t = TodoTask(id: row.id, title: row.id, created: Date(timeIntervalSince1970: row.created))
+            t.links = links[row.id] ?? TaskLinks()
+            return TaskRow(task: t, titleKey: row.id, warningCount: 0, json: "{}")
+        }
+        let nested = Nesting.nest(Array(taskRows.reversed()))
+        #expect(nested.map(\.id) == taskRows.map(\.id))
+        #expect(Nesting.depths(nested).last == depth - 1)
+    }
+
+    @Test func anUnquotedWikilinkParentIsTheLinkMeant() throws {
+        let v = try TemporaryVault()
+        try v.task("trip.md", title: "Trip")
+        try v.task("a.md", title: "A", "parent: [[trip]]\nblocked_by:\n  - [[trip]]")
+        let vault = try v.open()
+        let a = try vault.task("a.md")
+        #expect(a.parent == "[[trip]]")
+        #expect(a.links.parentID == "trip.md")
+        #expect(a.links.blocked)
+        #expect(a.warnings.isEmpty)
+    }
 }

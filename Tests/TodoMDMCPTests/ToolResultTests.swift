@@ -99,6 +99,7 @@ struct ToolResultTests {
     @Test(arguments: [
         ErrorHint.listTasks, .listNotes, .listTags, .listPerspectives, .listConflicts, .createVault(path: "/v"),
         .duplicatePerspective(id: "today"), .fixOrRemove(file: ".tags.json"), .replaceLink(path: ".trash"), .retry, .mapTitleColumn, .configureDatabase,
+        .includeSubtasks(action: .complete), .includeSubtasks(action: .delete),
     ])
     func hintsNeverNameACommand(hint: ErrorHint) {
         let words = ToolResult.hintText(hint) ?? ""

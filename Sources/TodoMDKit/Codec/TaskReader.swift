@@ -104,7 +104,9 @@ struct TaskReader {
     func value(_ spec: TaskFieldSpec, _ node: Node) -> Result<FieldValue, OutcomeError> {
         switch spec.kind {
         case let .text(limit):
-            guard let s = text(node) else { return .failure(.wrongType("expected text, found \(kind(node))")) }
+            // `parent: [[Plan the trip]]` unquoted is a list in a list to YAML: the wikilink meant.
+            let wikilink = spec.field == .parent ? TaskReader.unquotedWikilink(node) : nil
+            guard let s = text(node) ?? wikilink else { return .failure(.wrongType("expected text, found \(kind(node))")) }
             if let limit, s.count > limit {
                 return .failure(.overLimit("the \(spec.key) is \(s.count) characters; the limit is \(limit)"))
             }
@@ -202,6 +204,13 @@ struct TaskReader {
         }
     }
 
+    /// `[[name]]` written without quotes, which YAML reads as a one-item list in a one-item list.
+    static func unquotedWikilink(_ node: Node) -> String? {
+        guard case let .sequence(outer) = node, outer.count == 1, case let .sequence(inner)? = outer.first,
+              inner.count == 1, case let .scalar(s)? = inner.first, !s.string.isEmpty else { return nil }
+        return "[[" + s.string + "]]"
+    }
+
     /// Task references (§23): one scalar (names may hold commas), or a list of scalars and
     /// dependency objects of scalars (held in their flow form, ``TaskReference``).
     func references(_ node: Node) -> [String]? {
@@ -216,6 +225,10 @@ struct TaskReader {
                 case let .scalar(s):
                     let t = s.string.trimmedSpaces
                     if !t.isEmpty, !(s.style == .plain && TaskFileCodec.isNullText(t)) { out.append(t) }
+                case .sequence:
+                    // `- [[name]]` unquoted.
+                    guard let link = TaskReader.unquotedWikilink(item) else { return nil }
+                    out.append(link)
                 case let .mapping(m):
                     var pairs: [(String, String)] = []
                     for (k, v) in m {

@@ -10,10 +10,14 @@ public enum Nesting {
         var out: [TaskRow] = []
         out.reserveCapacity(rows.count)
         var placed = Set<String>()
-        func emit(_ row: TaskRow) {
-            guard placed.insert(row.id).inserted else { return }
-            out.append(row)
-            for child in row.links.children { if let c = byID[child] { emit(c) } }
+        // Depth first without recursion: a hand-made chain may be thousands of tasks deep.
+        func emit(_ root: TaskRow) {
+            var stack = [root]
+            while let row = stack.popLast() {
+                guard placed.insert(row.id).inserted else { continue }
+                out.append(row)
+                stack += row.links.children.reversed().compactMap { byID[$0] }
+            }
         }
         for row in rows where row.links.parentID.map({ byID[$0] == nil }) ?? true { emit(row) }
         // Rows whose chain of listed parents never reaches a root cannot exist (parents are

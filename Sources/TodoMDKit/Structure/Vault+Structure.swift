@@ -81,13 +81,13 @@ extension Vault {
     func descendants(of id: String) throws -> [TodoTask] {
         var out: [TodoTask] = []
         var seen: Set<String> = [id]
-        func walk(_ parent: String) throws {
-            for child in try index.links(of: parent).children where seen.insert(child).inserted {
-                out.append(try read(child).0)
-                try walk(child)
-            }
+        // Depth first without recursion: a hand-made chain may be thousands of tasks deep.
+        var stack = try index.links(of: id).children.reversed().map { $0 }
+        while let child = stack.popLast() {
+            guard seen.insert(child).inserted else { continue }
+            out.append(try read(child).0)
+            stack += try index.links(of: child).children.reversed()
         }
-        try walk(id)
         return out
     }
 

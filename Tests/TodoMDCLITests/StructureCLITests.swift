@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+import TodoMDTestSupport
+@testable import TodoMDKit
+
+/// §23 from the command line: subtasks by `--parent`, nested listings with progress and
+/// breadcrumbs, `done` refusing a parent with open subtasks (exit 2, naming them), checklists.
+@Suite struct StructureCLITests {
+    @Test func aUserBreaksATripIntoSubtasks() async throws {
+        let v = try TemporaryVault()
+        let trip = await v.run("add", "Plan the trip", "today")
+        #expect(trip.code == 0)
+        let flights = await v.run("add", "Book flights", "--parent", "Plan the trip")
+        let pack = await v.run("add", "Pack bags", "today", "--parent", "trip", "--blocked-by", "Book flights")
+        #expect(flights.code == 0 && pack.code == 0, "\(flights.stderr)\(pack.stderr)")
+        let packID = pack.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let file = try v.text(packID)
+        #expect(file.contains("parent: \"\(trip.stdout.trimmingCharacters(in: .whitespacesAndNewlines))\""))
+        #expect(file.contains("blocked_by:\n  - \"\(flights.stdout.trimmingCharacters(in: .whitespacesAndNewlines))\""))
+
+        let all = await v.run("list", "all")
+        #expect(all.stdout.contains("○ Plan the trip  0/2"), "\(all.stdout)")
+        #expect(all.stdout.contains("\n    ○ Book flights"), "children indented under the parent")
+        #expect(all.stdout.contains("⧗ blocked"))
+        // Today leaves out the blocked task.
+        #expect(!(await v.run("list", "today")).stdout.contains("Pack bags"))
+
+        // The parent cannot be completed by accident.
+        let refused = await v.run("done", "Plan the trip")
+        #expect(refused.code == 2)
+        #expect(refused.stderr.contains("has 2 open subtasks; nothing was completed"))
+        #expect(refused.stderr.contains(packID))
+        #expect(refused.stderr.contains("--with-subtasks"))
+
+        #expect((await v.run("done", "Book flights")).code == 0)
+        #expect((await v.run("list", "today")).stdout.contains("Pack bags"), "unblocked")
+        #expect((await v.run("list", "all")).stdout.contains("Plan the trip  1/2"))
+        let done = await v.run("done", "Plan the trip", "--with-subtasks")
+        #expect(done.code == 0, "\(done.stderr)")
+        #expect(try v.text(packID).contains("status: \"done\""))
+    }
+
+    @Test func aChildListedWithoutItsParentShowsABreadcrumb() async throws {
+        let v = try TemporaryVault()
+        try v.task("trip.md", title: "Plan the trip")
+        try v.task("flights.md", title: "Book flights", "parent: \"trip.md\"\nflagged: true")
+        let flagged = await v.run("list", "flagged")
+        #expect(flagged.stdout.contains("↳ Plan the trip"), "\(flagged.stdout)")
+        let json = await v.run("list", "flagged", "--json")
+        #expect(json.stdout.contains(#""parents":{"trip.md":"Plan the trip"}"#))
+    }
+
+    @Test func checkAndUncheckToggleOneItem() async throws {
+        let v = try TemporaryVault()
+        try v.task("pack.md", title: "Pack", body: "- [ ] socks\n- [ ] charger\n")
+        let check = await v.run("check", "pack.md", "2")
+        #expect(check.code == 0)
+        #expect(check.stdout.contains("Checked: charger (1/2)"), "\(check.stdout)")
+        #expect(try v.text("pack.md").hasSuffix("\n- [ ] socks\n- [x] charger\n"))
+        #expect((await v.run("uncheck", "pack.md", "2")).code == 0)
+        #expect(try v.text("pack.md").hasSuffix("\n- [ ] socks\n- [ ] charger\n"))
+        let bad = await v.run("check", "pack.md", "3")
+        #expect(bad.code == 2)
+        #expect(bad.stderr.contains("the checklist has items 1 to 2"))
+        let show = await v.run("show", "pack.md")
+        #expect(show.stdout.contains("1. [ ] socks"))
+    }
+
+    @Test func deleteKeepsOrTrashesSubtasksAsAsked() async throws {
+        let v = try TemporaryVault()
+        try v.task("trip.md", title: "Plan the trip")
+        try v.task("flights.md", title: "Book flights", "parent: \"trip.md\"")
+        #expect((await v.run("delete", "trip.md")).code == 2)
+        #expect((await v.run("delete", "trip.md", "--with-subtasks", "--keep-subtasks")).code == 2)
+        let kept = await v.run("delete", "trip.md", "--keep-subtasks")
+        #expect(kept.code == 0)
+        #expect(!(try v.text("flights.md")).contains("parent"))
+    }
+
+    @Test func aParentThatWouldMakeACycleIsRefused() async throws {
+        let v = try TemporaryVault()
+        try v.task("a.md", title: "Alpha")
+        try v.task("b.md", title: "Beta", "parent: \"a.md\"")
+        let run = await v.run("edit", "a.md", "--parent", "b.md")
+        #expect(run.code == 2)
+        #expect(run.stderr.contains("that would make a cycle"))
+        let clear = await v.run("edit", "b.md", "--clear", "parent")
+        #expect(clear.code == 0)
+        #expect(!(try v.text("b.md")).contains("parent"))
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import MCP
+import Testing
+import TodoMDKit
+import TodoMDTestSupport
+@testable import TodoMDMCP
+
+/// §23 for agents: `add_task` and `update_task` take `parent` and `blocked_by`; `complete_task`
+/// refuses a parent with open subtasks unless `with_subtasks` is true; results carry the keys.
+@Suite struct StructureToolTests {
+    @Test func anAgentBreaksATripIntoSubtasks() async throws {
+        let v = try TemporaryVault()
+        try v.task("trip.md", title: "Plan the trip")
+        let tools = VaultTools(vault: try v.open(), source: "agent")
+        let flights = await tools.call("add_task", arguments: ["title": "Book flights", "parent": "Plan the trip"])
+        #expect(flights.isError != true, "\(text(of: flights))")
+        let flightsJSON = try JSONValue.parse(text(of: flights))
+        #expect(flightsJSON["parent_id"] == .string("trip.md"))
+        let flightsID = try #require(flightsJSON["id"]?.stringValue)
+        let pack = await tools.call("add_task", arguments: ["title": "Pack bags", "parent": "trip.md",
+                                                            "blocked_by": .array([.string(flightsID)])])
+        #expect(try JSONValue.parse(text(of: pack))["blocked"] == .bool(true))
+
+        let refused = await tools.call("complete_task", arguments: ["task": "trip.md"])
+        #expect(refused.isError == true)
+        #expect(text(of: refused).contains("has 2 open subtasks"))
+        #expect(text(of: refused).contains("with_subtasks"))
+        let done = await tools.call("complete_task", arguments: ["task": "trip.md", "with_subtasks": true])
+        #expect(done.isError != true)
+        #expect(try JSONValue.parse(text(of: done))["progress"] == .object([("done", .number(2)), ("total", .number(2))]))
+
+        let moved = await tools.call("update_task", arguments: ["task": .string(flightsID), "parent": .null])
+        #expect(try JSONValue.parse(text(of: moved))["parent_id"] == .null)
+    }
+
+    @Test func theSchemasOfferTheNewFields() {
+        let add = ToolCatalog.tools.first { $0.name == "add_task" }
+        let schema = add.map { "\($0.inputSchema)" } ?? ""
+        #expect(schema.contains("parent") && schema.contains("blocked_by") && schema.contains("sequential"))
+    }
+}
