@@ -23,6 +23,10 @@ const F = {
   completed: { label: 'Completed', type: 'date', ops: DATE_OPS },
   estimated_minutes: { label: 'Estimate (minutes)', type: 'number', ops: ['less_than', 'greater_than', 'equals', 'is_nil', 'is_not_nil'] },
   recurrence: { label: 'Repeats', type: 'none', ops: ['is_not_nil', 'is_nil'] },
+  blocked: { label: 'Blocked', type: 'bool', ops: ['equals'] },
+  parent: { label: 'Parent task', type: 'text', ops: ['is_not_nil', 'is_nil', 'equals'] },
+  has_children: { label: 'Has subtasks', type: 'bool', ops: ['equals'] },
+  checklist_open: { label: 'Open checklist items', type: 'bool', ops: ['equals'] },
   title: { label: 'Title', type: 'text', ops: ['string_contains'] },
   description: { label: 'Description', type: 'text', ops: ['string_contains'] },
   body: { label: 'Notes', type: 'text', ops: ['string_contains'] },
@@ -41,8 +45,8 @@ const OPS = {
 const GROUP_OPS = [['AND', 'All of'], ['OR', 'Any of'], ['NOT', 'None of']];
 const SORTS = ['manual', 'due', 'scheduled', 'defer', 'priority', 'estimate', 'title', 'created', 'modified', 'completed', 'flagged', 'project_order', 'project_recent'];
 const SORT_NAMES = { manual: 'Manual', due: 'Due date', scheduled: 'Scheduled date', defer: 'Defer date', priority: 'Priority', estimate: 'Estimate', title: 'Title', created: 'Created', modified: 'Modified', completed: 'Completed', flagged: 'Flagged', project_order: 'Project order', project_recent: 'Recent projects' };
-const GROUPS = ['none', 'area', 'project', 'tag', 'tags', 'priority', 'due', 'scheduled', 'defer', 'flagged', 'source', 'status', 'region'];
-const GROUP_NAMES = { none: 'No grouping', area: 'Area', project: 'Project', tag: 'Tag', tags: 'Tag combination', priority: 'Priority', due: 'Due date', scheduled: 'Scheduled date', defer: 'Defer date', flagged: 'Flagged', source: 'Source', status: 'Status', region: 'Planner region' };
+const GROUPS = ['none', 'area', 'project', 'tag', 'tags', 'priority', 'due', 'scheduled', 'defer', 'flagged', 'source', 'status', 'region', 'parent'];
+const GROUP_NAMES = { none: 'No grouping', area: 'Area', project: 'Project', tag: 'Tag', tags: 'Tag combination', priority: 'Priority', due: 'Due date', scheduled: 'Scheduled date', defer: 'Defer date', flagged: 'Flagged', source: 'Source', status: 'Status', region: 'Planner region', parent: 'Parent task' };
 const LAYOUTS = ['default', 'comfortable', 'compact', 'detailed'];
 const COLORS = ['#4A90D9', '#6E6AE0', '#C35C9E', '#D9544F', '#E08A2E', '#C9A227', '#3E9E6B', '#2C9DA6', '#7A7F87'];
 const RELATIVE = [['today', 'Today'], ['tomorrow', 'Tomorrow'], ['yesterday', 'Yesterday'], ['date', 'A date…']];
