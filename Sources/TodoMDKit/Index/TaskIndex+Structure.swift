@@ -49,7 +49,7 @@ extension TaskIndex {
         let context = TaskIndex.structureContext(folder)
         try database.write { db in
             var rows: [TaskStructure.Row] = []
-            var stored: [String: (rid: Int64, links: String)] = [:]
+            var stored: [String: (rid: Int64, links: TaskLinks)] = [:]
             let cursor = try Row.fetchCursor(db, sql: """
                 SELECT rid, id, parent, blocked_by, sequential, project, status, created,
                        \(TaskIndex.linkColumns.joined(separator: ", ")) FROM task
@@ -63,7 +63,9 @@ extension TaskIndex {
                     sequential: (row[4] as Int?) == 1, project: row[5],
                     status: (row[6] as String?).flatMap(TaskStatus.init(rawValue:)) ?? .todo,
                     created: row[7] ?? 0))
-                stored[id] = (row[0], TaskIndex.linkSignature(row, from: 8))
+                var old = TaskIndex.links(row, at: Array(8..<(8 + TaskIndex.linkColumns.count)))
+                old.checklist = nil
+                stored[id] = (row[0], old)
             }
             let links = TaskStructure.links(of: rows, context: context)
             let update = try db.makeStatement(sql: """
@@ -72,10 +74,8 @@ extension TaskIndex {
                 """)
             for row in rows {
                 let new = links[row.id] ?? TaskLinks()
-                guard let old = stored[row.id] else { continue }
-                let values = TaskIndex.linkValues(new)
-                guard TaskIndex.signature(values) != old.links else { continue }
-                try update.execute(arguments: StatementArguments(values + [old.rid.databaseValue]))
+                guard let old = stored[row.id], old.links != new else { continue }
+                try update.execute(arguments: StatementArguments(TaskIndex.linkValues(new) + [old.rid.databaseValue]))
             }
             try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('structure', ?)", arguments: [stamp])
         }
@@ -114,17 +114,6 @@ extension TaskIndex {
                 links.progress?.done.databaseValue ?? .null, links.progress?.total.databaseValue ?? .null,
                 (links.blocked ? 1 : 0).databaseValue, links.blockers.joined(separator: sep).databaseValue,
                 links.warnings.joined(separator: sep).databaseValue]
-    }
-
-    static func signature(_ values: [DatabaseValue]) -> String {
-        values.map { $0.isNull ? "∅" : String(describing: $0.storage) }.joined(separator: "\u{1E}")
-    }
-
-    /// The stored link values of a row read with ``linkColumns`` from `start`, as a signature.
-    static func linkSignature(_ row: Row, from start: Int) -> String {
-        // parent_id, children, child_done, child_total, (checklist ×2 skipped), blocked, blockers, link_warnings
-        let positions = [0, 1, 2, 3, 6, 7, 8].map { start + $0 }
-        return signature(positions.map { row[$0] as DatabaseValue })
     }
 
     /// Links as stored in a row (``TaskRowDecoder``), by column positions.

@@ -7,13 +7,15 @@
 public struct TaskStructure: Sendable {
     /// What the computation needs of one task.
     public struct Row: Sendable {
-        public var id: String
-        public var parent: String?
-        public var blockedBy: [String]
-        public var sequential: Bool
-        public var project: String?
-        public var status: TaskStatus
-        public var created: Double
+        public let id: String
+        public let parent: String?
+        public let blockedBy: [String]
+        public let sequential: Bool
+        public let project: String?
+        public let status: TaskStatus
+        public let created: Double
+        /// The last path component of the id (what a reference without `/` names).
+        let filename: String
 
         public init(id: String, parent: String?, blockedBy: [String], sequential: Bool, project: String?,
                     status: TaskStatus, created: Double) {
@@ -24,9 +26,8 @@ public struct TaskStructure: Sendable {
             self.project = project
             self.status = status
             self.created = created
+            if let slash = id.lastIndex(of: "/") { filename = String(id[id.index(after: slash)...]) } else { filename = id }
         }
-
-        var filename: String { id.split(separator: "/").last.map(String.init) ?? id }
     }
 
     /// The vault-wide settings the structure depends on.
