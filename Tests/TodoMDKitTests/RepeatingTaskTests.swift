@@ -27,7 +27,9 @@ import TodoMDTestSupport
         // fixed mode: next occurrence strictly after the anchor (due), the rule started there.
         Case(lines: "due: \"2026-11-21\"\nrecurrence: \"FREQ=DAILY\"", due: "2026-11-22", scheduled: nil, deferDate: nil,
              rule: "FREQ=DAILY"),
-        Case(lines: "due: \"2026-11-18\"\nrecurrence: \"FREQ=WEEKLY;BYDAY=SA\"", due: "2026-11-21", scheduled: nil,
+        // Completed late (due Wednesday, done on Saturday): catching up, the next Saturday after
+        // today, not today's (§24).
+        Case(lines: "due: \"2026-11-18\"\nrecurrence: \"FREQ=WEEKLY;BYDAY=SA\"", due: "2026-11-28", scheduled: nil,
              deferDate: nil, rule: "FREQ=WEEKLY;BYDAY=SA"),
         // Every date moves by the anchor's shift.
         Case(lines: "due: \"2026-11-20\"\ndefer: \"2026-11-18\"\nscheduled: \"2026-11-19\"\nrecurrence: \"FREQ=WEEKLY\"",
@@ -146,5 +148,50 @@ import TodoMDTestSupport
         let task = try v.open().read("r.md").0
         #expect(task.recurrence == "FREQ=HOURLY;BYHOUR=3")
         #expect(task.warnings.contains { $0.hasPrefix("recurrence: ") })
+    }
+
+    // MARK: - §24: catch-up, defer another, skip
+
+    @Test(arguments: [
+        // (lines, catch-up setting, the successor's due, defer)
+        // A daily habit done four days late: tomorrow, not three days ago.
+        ("due: \"2026-11-17\"\nrecurrence: \"FREQ=DAILY\"", true, "2026-11-22", nil),
+        ("due: \"2026-11-17\"\nrecurrence: \"FREQ=DAILY\"", false, "2026-11-18", nil),
+        // The rule's pattern from the anchor is kept: every 3 days from the 10th → 13, 16, 19, 22.
+        ("due: \"2026-11-10\"\nrecurrence: \"FREQ=DAILY;INTERVAL=3\"", true, "2026-11-22", nil),
+        // On time is unchanged.
+        ("due: \"2026-11-21\"\nrecurrence: \"FREQ=WEEKLY\"", true, "2026-11-28", nil),
+        // A future anchor is not pulled back.
+        ("due: \"2026-12-01\"\nrecurrence: \"FREQ=MONTHLY\"", true, "2027-01-01", nil),
+        // Defer another: defer is the next occurrence after the completion date; due moves as much.
+        ("due: \"2026-11-12\"\ndefer: \"2026-11-10\"\nrecurrence: \"FREQ=WEEKLY\"\nrecurrence_mode: \"defer_another\"",
+         true, "2026-11-30", "2026-11-28"),
+        // … and a task without defer gets one; its anchor (due) moves as far.
+        ("due: \"2026-11-20\"\nrecurrence: \"FREQ=DAILY;INTERVAL=2\"\nrecurrence_mode: \"defer_another\"",
+         true, "2026-11-23", "2026-11-23"),
+    ] as [(String, Bool, String?, String?)])
+    func catchUpAndDeferAnother(lines: String, catchUp: Bool, due: String?, deferDate: String?) throws {
+        let v = try TemporaryVault()
+        if !catchUp { try v.write(".todomd/config.json", #"{"recurrence_catch_up": false}"#) }
+        try v.task("r.md", title: "Stretch", lines)
+        let next = try #require(try v.open().complete("r.md").next)
+        #expect(next.due?.description == due)
+        #expect(next.deferDate?.description == deferDate)
+    }
+
+    @Test func skippingCancelsThisOccurrenceAndCreatesTheNext() throws {
+        let v = try TemporaryVault()
+        try v.task("r.md", title: "Water plants", "due: \"2026-11-21\"\nrecurrence: \"FREQ=WEEKLY\"")
+        try v.task("once.md", title: "Once")
+        let vault = try v.open()
+        let skipped = try vault.skip("r.md")
+        #expect(skipped.completed.status == .cancelled)
+        #expect(skipped.completed.completed == nil)
+        #expect(!(try v.text("r.md")).contains("recurrence:"))
+        #expect(skipped.next?.due == LocalDate(year: 2026, month: 11, day: 28))
+        #expect(skipped.next?.recurrence == "FREQ=WEEKLY")
+        #expect(throws: TodoError.invalidValue(field: "recurrence", value: "", reason: "only a repeating task can be skipped")) {
+            try vault.skip("once.md")
+        }
     }
 }

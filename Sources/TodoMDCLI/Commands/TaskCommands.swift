@@ -222,6 +222,25 @@ struct Done: VaultCommand {
     }
 }
 
+/// `skip REF`: the next occurrence of a repeating task, this one cancelled (§24).
+struct Skip: VaultCommand {
+    static let configuration = CommandConfiguration(commandName: "skip",
+        abstract: "Skip this occurrence of a repeating task: the next one is created, this one cancelled.")
+    @Argument(help: "The task.") var task: String
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var global: GlobalOptions
+    func run(_ context: CommandContext) throws {
+        let vault = try context.openVault()
+        let skipped = try vault.skip(try vault.resolve(task))
+        TaskOutput.confirm("Skipped:", skipped.completed, json: output.json, context)
+        if let next = skipped.next, !output.json {
+            let when = next.due ?? next.scheduled ?? next.deferDate
+            let day = when.map { " — next " + TaskRenderer(style: context.style, today: context.clock.today).relative($0) } ?? ""
+            context.line("\(context.style.green("Next:")) \(next.title)\(day)  \(context.style.dim(next.id))")
+        }
+    }
+}
+
 /// `--with-subtasks` for `done`, `cancel` and `delete` (§23).
 struct SubtaskOptions: ParsableArguments {
     @Flag(help: "Do the same to every open subtask (and theirs).") var withSubtasks = false

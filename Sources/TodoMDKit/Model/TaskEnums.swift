@@ -22,10 +22,15 @@ public enum Priority: String, CaseIterable, Sendable, Codable {
     public var rank: Int { Priority.allCases.firstIndex(of: self) ?? 0 }
 }
 
-/// How the next occurrence of a repeating task is found (§11).
+/// How the next occurrence of a repeating task is found (§11, §24; OmniFocus's repeat modes).
 public enum RecurrenceMode: String, CaseIterable, Sendable, Codable {
+    /// Repeat every: the next occurrence after the anchor (and, catching up, after today).
     case fixed
+    /// Due again: the anchor moves to the next occurrence after the completion date.
     case afterCompletion = "after_completion"
+    /// Defer another: `defer` becomes the next occurrence after the completion date, the other
+    /// dates move by as many days.
+    case deferAnother = "defer_another"
 }
 
 /// A day-planner region (§14).

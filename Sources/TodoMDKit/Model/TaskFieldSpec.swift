@@ -166,7 +166,7 @@ extension TaskFieldSpec {
                          "Repeat rule: an RRULE (FREQ=WEEKLY;BYDAY=SA) or a phrase (\"every saturday\").", \.recurrence)
         case .recurrenceMode:
             return .choice(field, RecurrenceMode.self, \.recurrenceMode, default: .fixed,
-                           "fixed or after_completion.")
+                           "fixed, after_completion or defer_another.")
         case .estimatedMinutes:
             return .count(field, \.estimatedMinutes, kind: .minutes, "Estimated minutes of work (45, or 1h30m).")
         case .parent:

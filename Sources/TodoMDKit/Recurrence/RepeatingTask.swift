@@ -6,20 +6,32 @@ public enum RepeatingTask {
     /// (`COUNT=1`, past `UNTIL`, an invalid rule, or no further occurrence).
     ///
     /// - Anchor: `due`, else `scheduled`, else `defer`; with none, today (and the new task gets `due`).
-    /// - `fixed`: the first occurrence strictly after the anchor, the rule started at the anchor;
-    ///   `after_completion`: strictly after the completion date, the rule started there.
+    /// - `fixed`: the first occurrence strictly after the anchor — and, with `catchUp` (§24), after
+    ///   `today` too — the rule started at the anchor; `after_completion`: strictly after the
+    ///   completion date, the rule started there; `defer_another`: the same date becomes the new
+    ///   `defer` (the old `defer`, else the anchor, is what moves).
     /// - Every date the task had moves by the anchor's shift; `COUNT=n` becomes `n-1`.
     /// - The successor keeps title, description, area, project, tags, priority, flagged,
     ///   estimate, body, source, recurrence and mode; it is `todo`, created `now`.
-    public static func successor(of task: TodoTask, completedOn: LocalDate, today: LocalDate, now: Date) -> TodoTask? {
+    public static func successor(of task: TodoTask, completedOn: LocalDate, today: LocalDate, now: Date,
+                                 catchUp: Bool = true) -> TodoTask? {
         guard let text = task.recurrence, let rule = try? RecurrenceRule(parsing: text) else { return nil }
         if rule.count == 1 { return nil }
         let anchor = task.due ?? task.scheduled ?? task.deferDate
-        let base = anchor ?? today
+        var base = anchor ?? today
         let next: LocalDate?
         switch task.recurrenceMode {
-        case .fixed: next = rule.nextOccurrence(after: base, start: base)
-        case .afterCompletion: next = rule.nextOccurrence(after: completedOn, start: completedOn)
+        case .fixed:
+            // Catching up (§24): never a successor that is overdue already — the first occurrence
+            // after both the anchor and today, on the rule's own pattern from the anchor.
+            let after = catchUp && today > base ? today : base
+            next = rule.nextOccurrence(after: after, start: base)
+        case .afterCompletion:
+            next = rule.nextOccurrence(after: completedOn, start: completedOn)
+        case .deferAnother:
+            next = rule.nextOccurrence(after: completedOn, start: completedOn)
+            // `defer` is what moves to the next occurrence; a task without one gets one.
+            base = task.deferDate ?? base
         }
         guard let next else { return nil }
         let shift = base.days(until: next)
@@ -38,7 +50,11 @@ public enum RepeatingTask {
         successor.sequential = task.sequential
         successor.recurrenceMode = task.recurrenceMode
         successor.recurrence = rule.count.map { RecurrenceRule.settingCount($0 - 1, in: text) } ?? text
-        if anchor == nil {
+        if task.recurrenceMode == .deferAnother {
+            successor.deferDate = next
+            successor.due = task.due?.adding(days: shift)
+            successor.scheduled = task.scheduled?.adding(days: shift)
+        } else if anchor == nil {
             successor.due = next
         } else {
             successor.due = task.due?.adding(days: shift)

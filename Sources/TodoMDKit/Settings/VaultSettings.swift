@@ -18,6 +18,9 @@ public struct VaultSettings: Sendable {
     /// Completed tasks move to `Archive/` (§5).
     public var archiveCompleted: Bool { json["archive_completed"]?.boolValue ?? false }
 
+    /// A `fixed` repeat catches up: the next occurrence is after today too (§24). Default on.
+    public var recurrenceCatchUp: Bool { json["recurrence_catch_up"]?.boolValue ?? true }
+
     // MARK: - Sources
 
     /// What `source` may do (§22): `"sources": {"NAME": {"allow": [...]}}`.

@@ -113,6 +113,15 @@ extension Vault {
         return try completeTask(id)
     }
 
+    /// Skips this occurrence of a repeating task (§24): the next one is created as completing
+    /// would, and this one is marked cancelled.
+    ///
+    /// - Throws: ``TodoError/invalidValue(field:value:reason:)`` for a task that does not repeat.
+    @discardableResult
+    public func skip(_ id: String) throws -> Completion {
+        try completeTask(id, skipping: true)
+    }
+
     /// Cancels task `id`; its open descendants too with ``SubtaskPolicy/include``.
     @discardableResult
     public func cancel(_ id: String, subtasks: SubtaskPolicy = .refuse) throws -> TodoTask {

@@ -281,18 +281,26 @@ public final class Vault: Sendable {
     /// series is created (§11). The completion is written first, with the conflict check, so a
     /// file changed meanwhile creates nothing; completing a done task again changes nothing.
     /// With the planner lock on, a Complementary task waits for its region's Must-Do (§14).
-    func completeTask(_ id: String) throws -> Completion {
-        try checkPlannerLock(completing: id)
+    func completeTask(_ id: String, skipping: Bool = false) throws -> Completion {
+        if !skipping { try checkPlannerLock(completing: id) }
         let (before, snapshot) = try read(id)
         guard before.status != .done else { return Completion(completed: before, next: nil, receipt: nil) }
+        if skipping, before.recurrence == nil {
+            throw TodoError.invalidValue(field: "recurrence", value: "", reason: "only a repeating task can be skipped")
+        }
         let now = Date(timeIntervalSince1970: floor(clock.now.timeIntervalSince1970))
         let next = RepeatingTask.successor(of: before, completedOn: LocalDate(now, in: clock.timeZone),
-                                           today: clock.today, now: now)
+                                           today: clock.today, now: now, catchUp: try settings().recurrenceCatchUp)
         var changes = TaskChanges()
-        changes.set(.status, .string(TaskStatus.done.rawValue))
-        changes.set(.completed, .dateTime(now))
+        if skipping {
+            // Skipped (§24): this occurrence is cancelled, the series goes on.
+            changes.set(.status, .string(TaskStatus.cancelled.rawValue))
+        } else {
+            changes.set(.status, .string(TaskStatus.done.rawValue))
+            changes.set(.completed, .dateTime(now))
+        }
         if before.recurrence != nil { changes.clear(.recurrence) }
-        let archive = try settings().archiveCompleted && !id.hasPrefix("Archive/")
+        let archive = try !skipping && settings().archiveCompleted && !id.hasPrefix("Archive/")
         // A link where the task would go refuses the completion before anything is written (§2).
         if archive { try folder.refuseLinks(in: "Archive/" + before.filename) }
         var done = try update(id, changes, expectedHash: snapshot.stamp.hash)

@@ -23,6 +23,14 @@ struct TaskRoutes {
             let policy = try await Self.subtaskPolicy(request)
             return try await change(reference(context)) { vault, id in try vault.cancel(id, subtasks: policy) }
         }
+        api.post("tasks/:ref/skip") { _, context in
+            // `{"task": TASK (cancelled), "next": TASK}` (§24).
+            HTTP.json(try await service.write { vault in
+                let skipped = try vault.skip(try vault.resolveIncludingClosed(try reference(context)))
+                return "{\"task\":" + TaskJSON.encode(skipped.completed) + ",\"next\":"
+                    + (skipped.next.map(TaskJSON.encode) ?? "null") + "}"
+            })
+        }
         api.post("tasks/:ref/check") { request, context in
             // `{"item": N, "checked": true|false}`: one checklist item (§23).
             let body = try await HTTP.body(request)

@@ -357,7 +357,7 @@ function render() {
     h('button', { type: 'button', class: 'day-btn', 'data-day': d, 'aria-pressed': 'false', 'aria-label': DAY_NAMES[d], text: d[0] + d[1].toLowerCase(), onclick: (e) => {
       const b = e.currentTarget; b.setAttribute('aria-pressed', String(b.getAttribute('aria-pressed') !== 'true')); builderChanged();
     } })));
-  const modeSel = sel('recurrence_mode', 'd-mode', [['fixed', 'On schedule (from the due date)'], ['after_completion', 'After I complete it']]);
+  const modeSel = sel('recurrence_mode', 'd-mode', [['fixed', 'On schedule (from the due date)'], ['after_completion', 'After I complete it'], ['defer_another', 'Hide until the next time after I complete it']]);
   modeSel.setAttribute('aria-label', 'Repeat mode');
   const rawInput = h('input', { id: 'd-rrule', name: 'recurrence', class: 'input mono', placeholder: 'RRULE or “every 2 weeks”', autocomplete: 'off' });
   const recPreview = h('p', { class: 'd-recprev', 'aria-live': 'polite' });
