@@ -38,6 +38,8 @@ public enum WebAssets {
             ("ui.js", PackageResources.ui_js),
             ("drag.js", PackageResources.drag_js),
             ("editor.js", PackageResources.editor_js),
+            ("nesting.js", PackageResources.nesting_js),
+            ("subtasks.js", PackageResources.subtasks_js),
             ("perspective.js", PackageResources.perspective_js),
             ("planner.js", PackageResources.planner_js),
             ("planner.css", PackageResources.planner_css),

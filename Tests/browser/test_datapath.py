@@ -152,7 +152,9 @@ class DeleteTest(DataPathTest):
     def test_a_category(self):
         self.open("#/view/today")
         self.driver.find_element(By.CSS_SELECTOR, '#sidebar button[aria-label="Edit categories"]').click()
-        self.driver.find_element(By.CSS_SELECTOR, 'dialog[open] button[aria-label="Remove the category Money"]').click()
+        # The categories editor loads on first use: wait for it.
+        wait_for(lambda: self.driver.find_element(By.CSS_SELECTOR, 'dialog[open] button[aria-label="Remove the category Money"]'),
+                 message="the categories editor").click()
         self.confirm("Remove")
         wait_for(lambda: "money" not in json.loads(self.file(".tags.json"))["tags"], message="the category gone from .tags.json")
         self.assertEqual(frontmatter(self.path("20261120-0803-keep-me.md"))["tags"], ["money"], "tasks keep the tag")

@@ -7,12 +7,19 @@ import { sidebar, cursor, setCursor, animStart, animEnd, findTask } from './stat
 import { refresh, rowEl, select, taskSelection, PRIORITIES } from './list.js';
 import { editorId, closeEditor } from './lazy.js';
 import { undoCompletion } from './undo.js';
+import { hasOpenSubtasks, askSubtasks } from './nesting.js';
 
 export async function complete(id) {
   const li = rowEl(id);
   const t = findTask(id);
   const title = t ? t.title : 'task';
   if (t && (t.status === 'done' || t.status === 'cancelled')) return reopen(id, true);
+  // A parent with open subtasks is never completed by accident (§23): ask once, with both choices.
+  let body;
+  if (hasOpenSubtasks(t)) {
+    if ((await askSubtasks(t, 'complete')) !== 'with') return;
+    body = { with_subtasks: true };
+  }
   if (li) {
     if (li.classList.contains('completing')) return;
     li.classList.add('completing');
@@ -20,7 +27,7 @@ export async function complete(id) {
   animStart();
   let ok = true;
   let receipt = null; // what undoing needs (the server's `undo`), so Undo also removes a repeat's next task
-  const req = post(`/tasks/${ref(id)}/complete`).then((t) => { receipt = t && t.undo; }).catch((e) => { ok = false; showError(e); });
+  const req = post(`/tasks/${ref(id)}/complete`, body).then((t) => { receipt = t && t.undo; }).catch((e) => { ok = false; showError(e); });
   await new Promise((r) => setTimeout(r, 420));
   await req;
   if (!ok) { if (li) li.classList.remove('completing'); animEnd(); refresh(); return; }

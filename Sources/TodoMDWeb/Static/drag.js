@@ -8,6 +8,7 @@
  *  ignore: selector of descendants that never start a drag
  *  enabled(): whether dragging is allowed now
  *  onDrop(el, {before, group, moved, fromGroup})
+ *  onNest(el, item)  when released over the middle of another item (optional: nesting, §23)
  *  onSwipe(el, 'right'|'left')  (touch only; optional)
  *  targets: selector of drop targets outside the list (optional; e.g. the planner's region tabs)
  *  onDropTarget(el, target)  when an item is released over one of them
@@ -68,12 +69,14 @@ export function sortable(container, opts) {
         const t = under && under.closest(opts.targets);
         if (t !== g.target) {
           if (g.target) g.target.classList.remove('drop-over');
+    if (g.nest) g.nest.classList.remove('nest-over');
           g.target = t || null;
           if (g.target) g.target.classList.add('drop-over');
         }
       }
-      place(e.clientY);
       g.ghost.style.transform = `translateY(${e.clientY - g.y}px)`;
+      if (opts.onNest && nestTarget(e.clientY)) return;
+      place(e.clientY);
     }
   }
 
@@ -102,6 +105,23 @@ export function sortable(container, opts) {
     if (navigator.vibrate && g.type !== 'mouse') navigator.vibrate(10);
     g.auto = requestAnimationFrame(autoScroll);
     window.addEventListener('keydown', escKey, true);
+  }
+
+  // The middle of another row (the outer 30 % at each edge still reorders): drop it in there.
+  function nestTarget(y) {
+    let over = null;
+    for (const n of container.children) {
+      if (n === g.el || n === g.slot || !n.matches(items)) continue;
+      const r = n.getBoundingClientRect();
+      if (y > r.top + r.height * 0.3 && y < r.bottom - r.height * 0.3) { over = n; break; }
+    }
+    if (over !== g.nest) {
+      if (g.nest) g.nest.classList.remove('nest-over');
+      g.nest = over;
+      if (over) over.classList.add('nest-over');
+      g.slot.classList.toggle('drag-slot-idle', !!over);
+    }
+    return over;
   }
 
   function groupOf(node) {
@@ -140,6 +160,13 @@ export function sortable(container, opts) {
 
   function up(e) {
     if (!g || e.pointerId !== g.id) return;
+    if (g.mode === 'drag' && g.nest) {
+      const el = g.el, target = g.nest;
+      swallowClick();
+      finish();
+      opts.onNest(el, target);
+      return;
+    }
     if (g.mode === 'drag' && g.target) {
       const el = g.el, target = g.target;
       swallowClick();

@@ -2,6 +2,8 @@
 import { h, kids, $, $$, icon, isoDate, relDate, shortDate, instantText, STATUS_LABEL, PRIORITY_LABEL } from './util.js';
 import { get, patch, del, ref, qs } from './api.js';
 import { toast, showError, confirmSheet } from './ui.js';
+import { fillStructure } from './subtasks.js';
+import { hasOpenSubtasks, askSubtasks } from './nesting.js';
 
 let ctx = null;
 let cur = null;        // the task shown
@@ -386,6 +388,7 @@ function render() {
         recPreview))),
     h('label', { class: 'd-label d-notes-label', for: 'd-body', text: 'Notes' }),
     h('textarea', { id: 'd-body', name: 'body', class: 'input d-body', rows: '6', placeholder: 'Notes (Markdown, shown as plain text)' }),
+    h('div', { class: 'd-structure' }),
     h('datalist', { id: 'dl-areas' }, listOf('area').map((v) => h('option', { value: v }))),
     h('datalist', { id: 'dl-projects' }, listOf('project').map((v) => h('option', { value: v }))),
     h('datalist', { id: 'dl-tags' }, listOf('tag').map((v) => h('option', { value: v }))),
@@ -499,6 +502,7 @@ function fill(skip, keep = []) {
   tl.replaceChildren(...(t.tags || []).map((tag) => h('li', { class: 'tag-chip' }, h('span', { text: '#' + tag }),
     h('button', { type: 'button', class: 'tag-x', 'data-tag': tag, 'aria-label': `Remove tag ${tag}` }, icon('x')))));
   fillBuilder(skip);
+  fillStructure($('.d-structure', form), t, { reload, open: openEditor });
   const info = $('.d-info', form);
   const items = [['Source', t.source || 'unknown'], ['Created', instantText(t.created)], ['Modified', instantText(t.modified)]];
   if (t.completed) items.push([t.status === 'cancelled' ? 'Closed' : 'Completed', instantText(t.completed)]);
@@ -600,9 +604,15 @@ function showRec(r) {
 async function onDelete() {
   const t = cur;
   if (!t) return;
-  if (!(await confirmSheet('Delete this task?', `“${t.title}” moves to the vault’s .trash folder, where you can restore it.`))) return;
+  let query = '';
+  if (hasOpenSubtasks(t)) {
+    // Asked once, with both choices (§23).
+    const choice = await askSubtasks(t, 'delete');
+    if (!choice) return;
+    query = choice === 'with' ? '?with_subtasks=true' : '?keep_subtasks=true';
+  } else if (!(await confirmSheet('Delete this task?', `“${t.title}” moves to the vault’s .trash folder, where you can restore it.`))) return;
   try {
-    await del(`/tasks/${ref(t.id)}`);
+    await del(`/tasks/${ref(t.id)}${query}`);
     closeEditor();
     ctx.onDeleted(t);
   } catch (e) { showError(e); }

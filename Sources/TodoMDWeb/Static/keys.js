@@ -9,9 +9,11 @@ import { complete, deferTasks } from './actions.js';
 import { previewParse, focusQuick } from './quick.js';
 import { openEditor, editorId, closeEditor, planKey } from './lazy.js';
 import { notesKey } from './notes.js';
+import { indent, outdent, indentTarget, canOutdent } from './nesting.js';
+import { refresh } from './list.js';
 
 const KEYS = [['n', 'New task'], ['/', 'Search'], ['j / ↓', 'Next task'], ['k / ↑', 'Previous task'], ['x', 'Complete selected task'],
-  ['e / Enter', 'Open selected task'], ['d', 'Defer selected task'], ['Esc', 'Close, or clear selection'], ['g t', 'Go to Today'], ['g i', 'Go to Inbox'],
+  ['e / Enter', 'Open selected task'], ['d', 'Defer selected task'], ['Tab', 'Make a subtask of the task above'], ['Shift Tab', 'Make it a task of its own again'], ['Esc', 'Close, or clear selection'], ['g t', 'Go to Today'], ['g i', 'Go to Inbox'],
   ['g u', 'Go to Upcoming'], ['g a', 'Go to Anytime'], ['g s', 'Go to Someday'], ['g f', 'Go to Flagged'], ['g l', 'Go to Logbook'], ['?', 'Show this list']];
 
 export function showShortcuts() {
@@ -55,6 +57,15 @@ export function onKey(e) {
     case 'k': case 'ArrowUp': e.preventDefault(); moveSelection(-1); break;
     case 'x': if (sel) { e.preventDefault(); if (taskSelection.active) taskSelection.toggle(sel); else complete(sel); } break;
     case 'd': if (sel) { e.preventDefault(); deferTasks([sel]); } break;
+    case 'Tab':
+      // On a task row: indent under the row above, or out again (§23); elsewhere Tab moves focus.
+      // Where nothing can change, Tab moves the focus on as usual.
+      if (sel && tgt.closest && tgt.closest('#task-list .task') && !taskSelection.active
+        && (e.shiftKey ? canOutdent(sel) : indentTarget(sel))) {
+        e.preventDefault();
+        (e.shiftKey ? outdent(sel) : indent(sel)).then((changed) => { if (changed) refresh(0); });
+      }
+      break;
     case 'e': if (sel) { e.preventDefault(); openEditor(sel); } break;
     case 'Enter':
       if (sel && tgt.closest && !tgt.closest('button, a')) { e.preventDefault(); openEditor(sel); }

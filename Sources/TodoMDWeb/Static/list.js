@@ -12,6 +12,7 @@ import { screenKey } from './router.js';
 import { renderHeader, renderBanner, routeTitle, filterCount } from './header.js';
 import { planChanged, openEditor } from './lazy.js';
 import { complete, deferTasks, bulk } from './actions.js';
+import { nestRows, structureChips, disclosure, toggleFold, setParent } from './nesting.js';
 
 const PLAN_REGION = { morning: 'Morning', afternoon: 'Afternoon', evening: 'Evening' };
 export const PRIORITIES = ['high', 'medium', 'low', 'none'];
@@ -178,18 +179,20 @@ function chip(cls, text, ic, label) {
   return h('span', { class: 'chip ' + cls, title: label || null }, ic ? icon(ic) : null, label ? h('span', { class: 'sr', text: label + ': ' }) : null, h('span', { text }));
 }
 
-/** The row of task `t`. */
-export function taskRow(t) {
+/** The row of task `t`, `depth` levels under listed parents (§23); `hasKids`: its children follow. */
+export function taskRow(t, depth, hasKids) {
+  if (depth === undefined) { const old = rowEl(t.id); depth = old ? Number(old.dataset.depth || 0) : 0; hasKids = !!(old && old.classList.contains('has-kids')); }
   const done = t.status === 'done' || t.status === 'cancelled';
   const td = today();
   const r = route();
   const sel = taskSelection;
   const detailed = layout() === 'detailed'; // the notes' first lines under the title
-  const li = h('li', { class: 'task' + (done ? ' is-done' : '') + (t.status === 'cancelled' ? ' is-cancelled' : '') + (cursor() === t.id ? ' selected' : '') + (sel.has(t.id) ? ' picked' : ''), 'data-id': t.id });
+  const li = h('li', { class: 'task' + (done ? ' is-done' : '') + (t.status === 'cancelled' ? ' is-cancelled' : '') + (cursor() === t.id ? ' selected' : '') + (sel.has(t.id) ? ' picked' : '') + (hasKids ? ' has-kids' : '') + (t.blocked && !done ? ' is-blocked' : ''), 'data-id': t.id, 'data-depth': String(depth || 0) });
+  if (depth) li.style.setProperty('--depth', Math.min(depth, 6));
   const check = sel.active
     ? sel.check(`Select ${t.title}`, t.id)
     : h('button', { type: 'button', class: 'check prio-' + (t.priority || 'none'), 'aria-label': (done ? 'Reopen ' : 'Complete ') + t.title, 'aria-pressed': String(done) }, icon('check'));
-  const meta = [];
+  const meta = structureChips(t, done);
   if (t.defer && t.defer > td && !done) meta.push(chip('muted', 'Starts ' + relDate(t.defer), 'clock', 'Deferred'));
   if (t.scheduled && !done && !(t.scheduled <= td && r.kind === 'view' && r.id === 'today')) meta.push(chip(t.scheduled < td ? 'muted' : 'sched', relDate(t.scheduled), 'calendar', 'Scheduled'));
   if (t.due && !done) {
@@ -217,10 +220,11 @@ export function taskRow(t) {
   const flag = t.flagged ? h('span', { class: 'flag', title: 'Flagged' }, icon('flag'), h('span', { class: 'sr', text: 'Flagged' })) : null;
 
   li.append(h('div', { class: 'task-inner' },
+    hasKids ? disclosure(t) : depth ? h('span', { class: 'disclose-space', 'aria-hidden': 'true' }) : null,
     check,
     h('div', { class: 'task-main' },
       h('div', { class: 'task-line' },
-        h('button', { type: 'button', class: 'task-title', text: t.title }), prio, flag),
+        h('button', { type: 'button', class: 'task-title', 'aria-label': depth ? `${t.title} (subtask, level ${depth + 1})` : null, text: t.title }), prio, flag),
       t.description ? h('div', { class: 'task-desc', text: t.description }) : null,
       detailed && t.body && t.body.trim() ? h('div', { class: 'task-notes', text: t.body.trim() }) : null,
       meta.length ? h('div', { class: 'task-meta' }, meta) : null)));
@@ -248,7 +252,7 @@ export function renderList() {
   for (const g of arrange(L.groups || [], key)) {
     if (g.name) frag.push(groupHead(g, key));
     if (g.name && !g.tasks.length) frag.push(h('li', { class: 'group-empty', text: 'No tasks. Drag one here.' }));
-    for (const t of g.tasks) { frag.push(taskRow(t)); total++; ids.add(t.id); }
+    for (const r of nestRows(g.tasks)) { frag.push(taskRow(r.t, r.depth, r.hasKids)); total++; ids.add(r.t.id); }
   }
   ul.replaceChildren(...frag);
   ul.className = 'task-list layout-' + layout();
@@ -358,6 +362,7 @@ export function wireList() {
     const li = e.target.closest('.task');
     if (!li) return;
     const id = li.dataset.id;
+    if (e.target.closest('.disclose')) { toggleFold(id); renderList(); return; }
     if (taskSelection.active) { select(id, false); taskSelection.toggle(id); return; }
     if (e.target.closest('.check')) { complete(id); return; }
     select(id, false);
@@ -368,9 +373,17 @@ export function wireList() {
     if (li && li.dataset.id !== cursor()) select(li.dataset.id, false);
   });
   sortable(ul, {
-    items: '.task', groups: '.group', ignore: 'input, select, textarea, .check',
+    items: '.task', groups: '.group', ignore: 'input, select, textarea, .check, .disclose',
     enabled: () => route() && route().kind !== 'search' && !isDoneRoute() && !taskSelection.active,
     onDrop,
+    // Dropped onto the middle of another row: a subtask of it (seed 003).
+    onNest: async (el, target) => {
+      const parent = findTask(target.dataset.id);
+      animStart();
+      await setParent(el.dataset.id, target.dataset.id, parent && parent.title);
+      animEnd();
+      refresh(0);
+    },
     onSwipe: (el, dir) => {
       const id = el.dataset.id;
       if (dir === 'right') complete(id); else deferTasks([id]);
