@@ -3,6 +3,8 @@ import { h, kids, $, $$, icon, isoDate, relDate, shortDate, instantText, STATUS_
 import { get, patch, del, ref, qs } from './api.js';
 import { toast, showError, confirmSheet } from './ui.js';
 import { fillStructure } from './subtasks.js';
+import { FIELD_LABEL, fieldEl, showConflict, hideConflict, conflictField, initConflict } from './editor-conflict.js';
+import { DAYS, DAY_NAMES, FREQS, initRecurrence, fillBuilder, builderChanged, commitRecurrenceText, recPreview } from './editor-recurrence.js';
 import { hasOpenSubtasks, askSubtasks } from './nesting.js';
 
 let ctx = null;
@@ -13,15 +15,12 @@ const inflight = new Map(); // field → JSON of the value being saved
 // field → the value it had (in `cur`) when the user started typing in it: if the file's value
 // differs from this when the edit is saved, another program changed the same field meanwhile.
 const editBase = new Map();
-let conflictBox = null;    // the "changed in the file" banner, when one is shown
 let asking = false;        // a question is open: the field it took focus from must not save on blur
-const DAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'];
-const DAY_NAMES = { MO: 'Monday', TU: 'Tuesday', WE: 'Wednesday', TH: 'Thursday', FR: 'Friday', SA: 'Saturday', SU: 'Sunday' };
-const FREQS = [['', 'Never'], ['DAILY', 'Daily'], ['WEEKLY', 'Weekly'], ['MONTHLY', 'Monthly'], ['YEARLY', 'Yearly'], ['CUSTOM', 'Custom rule']];
-const UNIT = { DAILY: 'day', WEEKLY: 'week', MONTHLY: 'month', YEARLY: 'year' };
 
 export function initEditor(c) {
   ctx = c;
+  initRecurrence({ form: () => form, task: () => cur, save });
+  initConflict({ form: () => form, task: () => cur, editBase, status, commitField, fill, autosize });
   matchMedia('(max-width: 1099px)').addEventListener('change', () => { if (cur) layout(); });
 }
 export const editorId = () => (cur ? cur.id : null);
@@ -34,7 +33,7 @@ export async function openEditor(id) {
     cur = t;
     inflight.clear();
     editBase.clear();
-    conflictBox = null;
+    hideConflict();
     layout();
     render();
     focusTitle();
@@ -51,7 +50,7 @@ export function closeEditor(restoreFocus = true) {
   cur = null;
   form = null;
   editBase.clear();
-  conflictBox = null;
+  hideConflict();
   const pane = $('#detail');
   pane.hidden = true;
   pane.replaceChildren();
@@ -143,7 +142,7 @@ async function saveNow(changes, snap, retried = false) {
       cur = t;
       fill(document.activeElement);
       status('Saved');
-      if (conflictBox && keys.includes(conflictBox.dataset.field)) hideConflict();
+      if (keys.includes(conflictField())) hideConflict();
     }
     ctx.onSaved(t);
   } catch (e) {
@@ -175,68 +174,6 @@ async function saveNow(changes, snap, retried = false) {
 function conflict(id, field) {
   if (isOpen(id)) { showConflict(field); return; }
   toast(`${FIELD_LABEL[field] || 'A field'} changed in the file meanwhile, so your edit was not saved.`, { error: true });
-}
-
-// ---- conflicts: the file changed a field the user was editing ----
-const FIELD_LABEL = { title: 'The title', description: 'The description', body: 'The notes', due: 'The due date', defer: 'The defer date',
-  scheduled: 'The scheduled date', area: 'The area', project: 'The project', tags: 'The tags', estimated_minutes: 'The estimate',
-  recurrence: 'The repeat rule', status: 'The status', priority: 'The priority', flagged: 'The flag', recurrence_mode: 'The repeat mode' };
-
-/** The form element that edits `field`. */
-const fieldEl = (field) => form && form.elements[field];
-
-/** What the form shows for a task value. */
-const shownValue = (field, v) => (field === 'tags' ? (v || []).join(', ') : field === 'flagged' ? (v ? 'on' : 'off') : String(v ?? ''));
-
-function showConflict(field) {
-  if (!form || !cur) return;
-  const fileText = shownValue(field, cur[field]);
-  status('Not saved'); // the banner says why
-  if (conflictBox && conflictBox.dataset.field === field && conflictBox.dataset.theirs === fileText) return; // shown already
-  hideConflict();
-  const el = fieldEl(field);
-  const mine = () => {
-    if (!el) return undefined;
-    if (field === 'flagged') return el.checked;
-    if (field === 'tags') return undefined;
-    return el.value;
-  };
-  const keepMine = () => {
-    editBase.set(field, cur[field]);
-    hideConflict();
-    if (el) commitField(el);
-  };
-  const takeTheirs = () => {
-    const typed = mine();
-    editBase.delete(field);
-    hideConflict();
-    fill(null);
-    status('');
-    if (typed !== undefined && field !== 'flagged' && typed !== fileText) {
-      const what = (FIELD_LABEL[field] || 'The field').replace(/^The /, '').toLowerCase();
-      toast(`Showing the file’s version of the ${what}; yours was not saved.`, { action: 'Bring mine back', timeout: 12000, onAction: () => {
-        const e2 = fieldEl(field);
-        if (!e2 || !cur) return;
-        editBase.set(field, cur[field]);
-        e2.value = typed;
-        if (e2.tagName === 'TEXTAREA') autosize(e2);
-        e2.focus();
-      } });
-    }
-  };
-  // mousedown is cancelled so pressing a button does not blur (and so save) the field first.
-  const button = (label, cls, fn) => h('button', { type: 'button', class: 'btn btn-small ' + cls, text: label, onmousedown: (e) => e.preventDefault(), onclick: fn });
-  conflictBox = h('div', { class: 'd-conflict', role: 'alert', 'data-field': field, 'data-theirs': fileText },
-    h('p', { class: 'd-conflict-text', text: `${FIELD_LABEL[field] || 'This field'} changed in the file while you were editing it. Nothing was overwritten.` }),
-    fileText ? h('div', { class: 'd-conflict-theirs' }, h('span', { class: 'd-sublabel', text: 'In the file:' }), h('pre', { text: fileText.length > 600 ? fileText.slice(0, 600) + '…' : fileText })) : null,
-    h('div', { class: 'd-conflict-actions' }, button('Keep mine', 'btn-primary', keepMine), button('Use the file’s', '', takeTheirs)));
-  const anchor = field === 'body' ? $('.d-notes-label', form) : field === 'title' || field === 'description' ? form.firstChild : (el && el.closest('.d-row')) || form.firstChild;
-  form.insertBefore(conflictBox, anchor);
-}
-
-function hideConflict() {
-  if (conflictBox) conflictBox.remove();
-  conflictBox = null;
 }
 
 let statusTimer;
@@ -442,8 +379,8 @@ async function escape(el) {
 
 /** The close button: saves the field being edited, unless the file changed it too — then asks. */
 async function requestClose() {
-  if (!conflictBox) { closeEditor(); return; }
-  const field = conflictBox.dataset.field;
+  const field = conflictField();
+  if (!field) { closeEditor(); return; }
   const what = (FIELD_LABEL[field] || 'This field').replace(/^The /, '').toLowerCase();
   asking = true;
   let discard;
@@ -518,87 +455,6 @@ function fill(skip, keep = []) {
   } else if (t.region === 'backlog') items.push(['Planned', h('a', { href: '#/plan/backlog', text: 'Backlog' + (t.carry_count ? ` · carried ${t.carry_count}×` : '') })]);
   info.replaceChildren(...items.flatMap(([k, v]) => [h('dt', { text: k }), typeof v === 'string' ? h('dd', { text: v }) : h('dd', null, v)]));
   if (t.warnings && t.warnings.length) info.append(h('dt', { text: 'Warnings' }), h('dd', { class: 'warn' }, t.warnings.map((w) => h('div', { text: w }))));
-}
-
-// ---- recurrence builder ----
-function parseRule(rule) {
-  if (!rule) return { freq: '', interval: 1, days: [] };
-  const parts = {};
-  for (const p of rule.split(';')) { const [k, v] = p.split('='); if (k) parts[k.toUpperCase()] = (v || '').toUpperCase(); }
-  const known = Object.keys(parts).every((k) => ['FREQ', 'INTERVAL', 'BYDAY', 'WKST'].includes(k));
-  const days = parts.BYDAY ? parts.BYDAY.split(',') : [];
-  const simpleDays = days.every((d) => DAYS.includes(d));
-  if (!UNIT[parts.FREQ] || !known || (days.length && (parts.FREQ !== 'WEEKLY' || !simpleDays))) return { freq: 'CUSTOM', interval: 1, days: [] };
-  return { freq: parts.FREQ, interval: Number(parts.INTERVAL || 1) || 1, days };
-}
-
-function fillBuilder(skip) {
-  const E = form.elements;
-  const b = parseRule(cur.recurrence);
-  if (E.recurrence_freq !== skip) E.recurrence_freq.value = b.freq;
-  if (E.recurrence_interval !== skip) E.recurrence_interval.value = b.interval;
-  for (const btn of $$('.day-btn', form)) btn.setAttribute('aria-pressed', String(b.days.includes(btn.dataset.day)));
-  showBuilder(b.freq, b.interval);
-  recPreview(cur.recurrence);
-}
-
-function showBuilder(freq, n) {
-  const rec = $('.d-rec', form);
-  rec.dataset.freq = freq || 'none';
-  $('.d-every', form).hidden = !UNIT[freq];
-  $('.d-days', form).hidden = freq !== 'WEEKLY';
-  $('.d-recmode', form).hidden = !freq;
-  $('.d-rawrow', form).hidden = !freq;
-  $('.d-every .d-unit:last-child', form).textContent = UNIT[freq] ? UNIT[freq] + (Number(n) === 1 ? '' : 's') : '';
-}
-
-function builderChanged() {
-  const E = form.elements;
-  const freq = E.recurrence_freq.value;
-  const n = Math.max(1, Math.round(Number(E.recurrence_interval.value) || 1));
-  showBuilder(freq, n);
-  if (freq === 'CUSTOM') { E.recurrence.focus(); return; }
-  if (!freq) { E.recurrence.value = ''; recPreview(null); return save({ recurrence: null }); }
-  let rule = `FREQ=${freq}` + (n > 1 ? `;INTERVAL=${n}` : '');
-  const days = $$('.day-btn[aria-pressed="true"]', form).map((b) => b.dataset.day);
-  if (freq === 'WEEKLY' && days.length) rule += ';BYDAY=' + days.join(',');
-  E.recurrence.value = rule;
-  recPreview(rule);
-  return save({ recurrence: rule });
-}
-
-async function commitRecurrenceText(el) {
-  const s = el.value.trim();
-  if (!s) { recPreview(null); return save({ recurrence: null }); }
-  try {
-    const r = await get('/recurrence' + qs({ rule: s }));
-    el.value = r.rule;
-    await save({ recurrence: r.rule });
-    if (form) { const b = parseRule(r.rule); form.elements.recurrence_freq.value = b.freq; form.elements.recurrence_interval.value = b.interval; showBuilder(b.freq, b.interval); }
-    showRec(r);
-  } catch (e) {
-    showError(e);
-    el.value = cur.recurrence || '';
-  }
-}
-
-let recSeq = 0;
-async function recPreview(rule) {
-  const seq = ++recSeq;
-  const box = form && $('.d-recprev', form);
-  if (!box) return;
-  if (!rule) { box.replaceChildren(); return; }
-  try {
-    const r = await get('/recurrence' + qs({ rule }));
-    if (seq === recSeq) showRec(r);
-  } catch (e) { if (seq === recSeq && box.isConnected) box.replaceChildren(h('span', { class: 'qp-err', text: e.message })); }
-}
-
-function showRec(r) {
-  const box = form && $('.d-recprev', form);
-  if (!box) return;
-  const next = (r.next || []).slice(0, 3).map(shortDate).join(', ');
-  kids(box, h('span', { text: r.description || r.rule }), next ? h('span', { class: 'muted', text: ` · Next: ${next}` }) : null);
 }
 
 async function onDelete() {

@@ -1,0 +1,76 @@
+// The task editor's conflict banner: a field the user was editing changed in the file meanwhile.
+// Nothing is overwritten; the banner offers "Keep mine" or "Use the file's".
+import { h, $ } from './util.js';
+import { toast } from './ui.js';
+
+// What the banner needs of the editor, given once: {form(), task(), editBase, status(text),
+// commitField(el), fill(skip), autosize(el)}.
+let C = null;
+export function initConflict(c) { C = c; }
+
+let conflictBox = null; // the banner, when one is shown
+/** The field the banner is about, or null when none is shown. */
+export const conflictField = () => (conflictBox ? conflictBox.dataset.field : null);
+
+export const FIELD_LABEL = { title: 'The title', description: 'The description', body: 'The notes', due: 'The due date', defer: 'The defer date',
+  scheduled: 'The scheduled date', area: 'The area', project: 'The project', tags: 'The tags', estimated_minutes: 'The estimate',
+  recurrence: 'The repeat rule', status: 'The status', priority: 'The priority', flagged: 'The flag', recurrence_mode: 'The repeat mode' };
+
+/** The form element that edits `field`. */
+export const fieldEl = (field) => C.form() && C.form().elements[field];
+
+/** What the form shows for a task value. */
+const shownValue = (field, v) => (field === 'tags' ? (v || []).join(', ') : field === 'flagged' ? (v ? 'on' : 'off') : String(v ?? ''));
+
+export function showConflict(field) {
+  const form = C.form(), cur = C.task(), { editBase, status, commitField, fill, autosize } = C;
+  if (!form || !cur) return;
+  const fileText = shownValue(field, cur[field]);
+  status('Not saved'); // the banner says why
+  if (conflictBox && conflictBox.dataset.field === field && conflictBox.dataset.theirs === fileText) return; // shown already
+  hideConflict();
+  const el = fieldEl(field);
+  const mine = () => {
+    if (!el) return undefined;
+    if (field === 'flagged') return el.checked;
+    if (field === 'tags') return undefined;
+    return el.value;
+  };
+  const keepMine = () => {
+    editBase.set(field, cur[field]);
+    hideConflict();
+    if (el) commitField(el);
+  };
+  const takeTheirs = () => {
+    const typed = mine();
+    editBase.delete(field);
+    hideConflict();
+    fill(null);
+    status('');
+    if (typed !== undefined && field !== 'flagged' && typed !== fileText) {
+      const what = (FIELD_LABEL[field] || 'The field').replace(/^The /, '').toLowerCase();
+      toast(`Showing the file’s version of the ${what}; yours was not saved.`, { action: 'Bring mine back', timeout: 12000, onAction: () => {
+        const e2 = fieldEl(field);
+        if (!e2 || !cur) return;
+        editBase.set(field, cur[field]);
+        e2.value = typed;
+        if (e2.tagName === 'TEXTAREA') autosize(e2);
+        e2.focus();
+      } });
+    }
+  };
+  // mousedown is cancelled so pressing a button does not blur (and so save) the field first.
+  const button = (label, cls, fn) => h('button', { type: 'button', class: 'btn btn-small ' + cls, text: label, onmousedown: (e) => e.preventDefault(), onclick: fn });
+  conflictBox = h('div', { class: 'd-conflict', role: 'alert', 'data-field': field, 'data-theirs': fileText },
+    h('p', { class: 'd-conflict-text', text: `${FIELD_LABEL[field] || 'This field'} changed in the file while you were editing it. Nothing was overwritten.` }),
+    fileText ? h('div', { class: 'd-conflict-theirs' }, h('span', { class: 'd-sublabel', text: 'In the file:' }), h('pre', { text: fileText.length > 600 ? fileText.slice(0, 600) + '…' : fileText })) : null,
+    h('div', { class: 'd-conflict-actions' }, button('Keep mine', 'btn-primary', keepMine), button('Use the file’s', '', takeTheirs)));
+  const anchor = field === 'body' ? $('.d-notes-label', form) : field === 'title' || field === 'description' ? form.firstChild : (el && el.closest('.d-row')) || form.firstChild;
+  form.insertBefore(conflictBox, anchor);
+}
+
+export function hideConflict() {
+  if (conflictBox) conflictBox.remove();
+  conflictBox = null;
+}
+
