@@ -88,4 +88,16 @@ import TodoMDTestSupport
         #expect(clear.code == 0)
         #expect(!(try v.text("b.md")).contains("parent"))
     }
+
+    @Test func aSequentialProjectShowsOnlyItsFirstOpenTask() async throws {
+        let v = try TemporaryVault()
+        try v.task("a.md", title: "Draft", "project: \"Essay\"", created: "2026-11-01T10:00:00Z")
+        try v.task("b.md", title: "Edit", "project: \"Essay\"", created: "2026-11-01T11:00:00Z")
+        #expect((await v.run("projects", "--sequential", "Essay")).code == 0)
+        #expect(try v.text(".todomd/projects.json").contains("\"sequential\" : true") || v.text(".todomd/projects.json").contains("\"sequential\": true"))
+        let anytime = await v.run("list", "anytime")
+        #expect(anytime.stdout.contains("Draft") && !anytime.stdout.contains("Edit"))
+        #expect((await v.run("projects", "--parallel", "Essay")).code == 0)
+        #expect((await v.run("list", "anytime")).stdout.contains("Edit"))
+    }
 }

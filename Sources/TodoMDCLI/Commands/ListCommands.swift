@@ -101,10 +101,15 @@ struct Areas: VaultCommand {
 struct Projects: VaultCommand {
     static let configuration = CommandConfiguration(commandName: "projects", abstract: "Projects with their area and number of open tasks.")
     @Option(help: "Save the project order (comma-separated), used by the project_order sort.") var order: String?
+    @Option(help: "Mark a project sequential: only its first open task is available (.todomd/projects.json).")
+    var sequential: String?
+    @Option(help: "Mark a project parallel again (every task available).") var parallel: String?
     @OptionGroup var output: OutputOptions
     @OptionGroup var global: GlobalOptions
     func run(_ context: CommandContext) throws {
         let vault = try context.openVault()
+        if let sequential { try vault.setProjectSequential(sequential, true) }
+        if let parallel { try vault.setProjectSequential(parallel, false) }
         if let order {
             let names = order.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             try vault.setProjectOrder(names)
