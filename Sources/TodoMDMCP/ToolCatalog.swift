@@ -83,6 +83,57 @@ enum ToolCatalog {
                  ],
              ]),
              annotations: .init(readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false)),
+        Tool(name: "get_task", title: "Read one task",
+             description: """
+                 One TASK by reference: its id (path), file name, a unique file name prefix or part of its title \
+                 (done and cancelled tasks too). Carries its body, its subtasks (`children`, `progress`), \
+                 `checklist` and whether it is `blocked`.
+                 """,
+             inputSchema: schema(["task": string("The task's id or part of its title.")], required: ["task"]),
+             annotations: .init(readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false)),
+        Tool(name: "delete_task", title: "Delete a task",
+             description: """
+                 Move a task's file to the vault's .trash folder (restorable by the user). Needs the `delete` \
+                 permission. A task with open subtasks is refused (the error lists them) unless `with_subtasks` \
+                 (delete them too) or `keep_subtasks` (they become tasks of their own) is true: ask the user first. \
+                 Returns {"id", "trashed_to"}.
+                 """,
+             inputSchema: schema(["task": string("The task's id or part of its title."),
+                                  "with_subtasks": ["type": "boolean", "description": "Delete its subtasks too."],
+                                  "keep_subtasks": ["type": "boolean", "description": "Keep its subtasks as tasks."]],
+                                 required: ["task"]),
+             annotations: .init(readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false)),
+        Tool(name: "skip_task", title: "Skip a repeating task",
+             description: """
+                 Skip this occurrence of a repeating task: the next occurrence is created and this one is \
+                 cancelled. Returns {"task": TASK, "next": TASK}.
+                 """,
+             inputSchema: schema(["task": string("The task's id or part of its title.")], required: ["task"]),
+             annotations: .init(readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false)),
+        Tool(name: "check_item", title: "Check a checklist item",
+             description: """
+                 Check or uncheck item `item` (1-based) of a task's checklist (its `- [ ]` lines). Returns the TASK.
+                 """,
+             inputSchema: schema(["task": string("The task's id or part of its title."),
+                                  "item": ["type": "integer", "minimum": 1, "description": "The item's number, from 1."],
+                                  "checked": ["type": "boolean", "description": "true to check (default), false to uncheck."]],
+                                 required: ["task", "item"]),
+             annotations: .init(readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false)),
+        Tool(name: "list_areas", title: "List areas",
+             description: "Areas with their number of open tasks, in the user's order: {\"areas\": [{\"name\", \"count\"}]}.",
+             inputSchema: schema([:]),
+             annotations: .init(readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false)),
+        Tool(name: "list_projects", title: "List projects",
+             description: """
+                 Projects with their area, number of open tasks and whether they are sequential: \
+                 {"projects": [{"name", "area", "count", "sequential"}]}.
+                 """,
+             inputSchema: schema([:]),
+             annotations: .init(readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false)),
+        Tool(name: "list_tags", title: "List tags",
+             description: "Tags with their number of open tasks: {\"tags\": [{\"name\", \"count\"}]}.",
+             inputSchema: schema([:]),
+             annotations: .init(readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false)),
     ]
 
     // MARK: - Schema pieces

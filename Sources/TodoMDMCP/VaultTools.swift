@@ -87,6 +87,43 @@ actor VaultTools {
             return JSONValue.object(object).compact()
         case "plan_day":
             return try planDay(args, settings: settings)
+        case "get_task":
+            try settings.require(.read, source: source)
+            return TaskJSON.encode(try vault.read(vault.resolveIncludingClosed(args.required("task"))).0)
+        case "delete_task":
+            try settings.require(.delete, source: source)
+            let id = try vault.resolveIncludingClosed(args.required("task"))
+            let with = args.values["with_subtasks"]?.boolValue ?? false, keep = args.values["keep_subtasks"]?.boolValue ?? false
+            if with && keep {
+                throw TodoError.invalidValue(field: "keep_subtasks", value: "true", reason: "not together with with_subtasks")
+            }
+            let trashed = try vault.delete(id, subtasks: with ? .include : keep ? .keep : .refuse)
+            return JSONValue.object([("id", .string(id)), ("trashed_to", .string(trashed))]).compact()
+        case "skip_task":
+            try settings.require(.complete, source: source)
+            let skipped = try vault.skip(try vault.resolve(args.required("task")))
+            return "{\"task\":" + TaskJSON.encode(skipped.completed) + ",\"next\":"
+                + (skipped.next.map(TaskJSON.encode) ?? "null") + "}"
+        case "check_item":
+            try settings.require(.update, source: source)
+            let id = try vault.resolveIncludingClosed(args.required("task"))
+            guard let n = args.values["item"]?.intValue ?? args.values["item"]?.doubleValue.map(Int.init), n >= 1 else {
+                throw TodoError.invalidValue(field: "item", value: args.values["item"]?.description ?? "", reason: "a number from 1")
+            }
+            return TaskJSON.encode(try vault.setChecklistItem(id, n, checked: args.values["checked"]?.boolValue ?? true))
+        case "list_areas", "list_projects", "list_tags":
+            try settings.require(.read, source: source)
+            let items = name == "list_areas" ? try vault.areas() : name == "list_tags" ? try vault.tags() : try vault.projects()
+            // An object, as MCP's structured content must be: {"areas": [...]}, {"projects": …}, {"tags": …}.
+            return JSONValue.object([(String(name.dropFirst("list_".count)), .array(try items.map { item in
+                var pairs: [(String, JSONValue)] = [("name", .string(item.name))]
+                if name == "list_projects" {
+                    pairs.append(("area", item.area.map(JSONValue.string) ?? .null))
+                }
+                pairs.append(("count", .number(Double(item.count))))
+                if name == "list_projects" { pairs.append(("sequential", .bool(try vault.isProjectSequential(item.name)))) }
+                return .object(pairs)
+            }))]).compact()
         default:
             throw ToolError.unknownTool(name, tools: ToolCatalog.tools.map(\.name))
         }

@@ -38,4 +38,19 @@ import TodoMDTestSupport
         let schema = add.map { "\($0.inputSchema)" } ?? ""
         #expect(schema.contains("parent") && schema.contains("blocked_by") && schema.contains("sequential"))
     }
+
+    @Test func deleteTaskNeedsTheDeletePermission() async throws {
+        let v = try TemporaryVault()
+        try v.write(".todomd/config.json", #"{"sources": {"agent": {"allow": ["read", "create", "update"]}}}"#)
+        try v.task("a.md", title: "Keep me")
+        let tools = VaultTools(vault: try v.open(), source: "agent")
+        let refused = await tools.call("delete_task", arguments: ["task": "a.md"])
+        #expect(refused.isError == true)
+        #expect(code(of: refused) == "forbidden")
+        #expect(v.exists("a.md"))
+        let allowed = VaultTools(vault: try v.open(), source: "someone-else")
+        let done = await allowed.call("delete_task", arguments: ["task": "a.md"])
+        #expect(done.isError != true)
+        #expect(!v.exists("a.md") && v.exists(".trash/a.md"))
+    }
 }

@@ -102,7 +102,9 @@ class ToolTests(MCPTestCase):
 
         tools = {t.name: t for t in self.session(scenario)}
         self.assertEqual(set(tools), {"add_task", "complete_task", "get_tasks", "get_overdue_tasks",
-                                      "update_task", "search_tasks", "list_perspectives", "plan_day"})
+                                      "update_task", "search_tasks", "list_perspectives", "plan_day",
+                                      "get_task", "delete_task", "skip_task", "check_item",
+                                      "list_areas", "list_projects", "list_tags"})
         for tool in tools.values():
             schema = field(tool, "input_schema", "inputSchema")
             self.assertEqual(schema["type"], "object", tool.name)
@@ -236,6 +238,33 @@ class ToolTests(MCPTestCase):
         ids = [p["id"] for p in perspectives]
         self.assertEqual(ids[:3], ["inbox", "today", "upcoming"])
         self.assertTrue(all(p["built_in"] for p in perspectives))
+
+    def test_an_agent_breaks_a_trip_into_subtasks_and_reads_deletes_skips(self):
+        self.write("trip.md", task_file("Plan the trip", 'project: "Travel"\n'))
+        self.write("water.md", task_file("Water plants", 'due: "2026-11-21"\nrecurrence: "FREQ=WEEKLY"\n',
+                                         body="- [ ] balcony\n- [ ] kitchen\n"))
+
+        async def scenario(s):
+            kid = await self.call(s, "add_task", {"title": "Book flights", "parent": "Plan the trip"})
+            trip = await self.call(s, "get_task", {"task": "trip.md"})
+            refused = await self.call(s, "complete_task", {"task": "trip.md"}, error=True)
+            projects = await self.call(s, "list_projects")
+            checked = await self.call(s, "check_item", {"task": "water.md", "item": 2})
+            skipped = await self.call(s, "skip_task", {"task": "water.md"})
+            kept = await self.call(s, "delete_task", {"task": "trip.md", "keep_subtasks": True})
+            return kid, trip, refused, projects, checked, skipped, kept
+
+        kid, trip, refused, projects, checked, skipped, kept = self.session(scenario)
+        self.assertEqual(kid["parent_id"], "trip.md")
+        self.assertEqual(trip["children"], [kid["id"]])
+        self.assertEqual(trip["progress"], {"done": 0, "total": 1})
+        self.assertIn("open subtask", refused)
+        self.assertEqual(projects, {"projects": [{"name": "Travel", "area": None, "count": 1, "sequential": False}]})
+        self.assertEqual(checked["checklist"], {"done": 1, "total": 2})
+        self.assertEqual(skipped["task"]["status"], "cancelled")
+        self.assertEqual(skipped["next"]["due"], "2026-11-28")
+        self.assertEqual(kept, {"id": "trip.md", "trashed_to": ".trash/trip.md"})
+        self.assertNotIn("parent", self.read(kid["id"]))
 
     def test_plan_day_fills_the_board_and_refuses_a_fourth_complementary(self):
         for n in range(1, 6):
