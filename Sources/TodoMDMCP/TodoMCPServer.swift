@@ -22,14 +22,42 @@ public enum TodoMCPServer {
                 part of its title; an ambiguous title returns the candidates instead of guessing. \
                 Dates take YYYY-MM-DD or phrases like "next friday".
                 """,
-            capabilities: .init(tools: .init(listChanged: false)))
+            capabilities: .init(prompts: .init(listChanged: false), resources: .init(subscribe: true, listChanged: false),
+                                tools: .init(listChanged: false)))
         await server.withMethodHandler(ListTools.self) { _ in .init(tools: ToolCatalog.tools) }
         await server.withMethodHandler(CallTool.self) { params in
             await tools.call(params.name, arguments: params.arguments)
         }
+        await server.withMethodHandler(ListResources.self) { _ in .init(resources: VaultTools.viewResources) }
+        await server.withMethodHandler(ListResourceTemplates.self) { _ in .init(templates: [VaultTools.taskTemplate]) }
+        await server.withMethodHandler(ReadResource.self) { params in
+            .init(contents: [.text(try await tools.readResource(params.uri), uri: params.uri, mimeType: "application/json")])
+        }
+        await server.withMethodHandler(ResourceSubscribe.self) { params in
+            try await tools.subscribe(params.uri)
+            return Empty()
+        }
+        await server.withMethodHandler(ResourceUnsubscribe.self) { params in
+            await tools.unsubscribe(params.uri)
+            return Empty()
+        }
+        await server.withMethodHandler(ListPrompts.self) { _ in .init(prompts: VaultTools.prompts) }
+        await server.withMethodHandler(GetPrompt.self) { params in
+            try await tools.prompt(params.name, arguments: params.arguments ?? [:])
+        }
         try await server.start(transport: StdioTransport()) { client, _ in
             await tools.clientConnected(name: client.name)
         }
+        // Subscribed resources are checked twice a second; a change is told once.
+        let watcher = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(nanoseconds: 500_000_000)
+                for uri in await tools.changedSubscriptions() {
+                    try? await server.notify(ResourceUpdatedNotification.message(.init(uri: uri)))
+                }
+            }
+        }
         await server.waitUntilCompleted()
+        watcher.cancel()
     }
 }

@@ -13,6 +13,8 @@ actor VaultTools {
     let fixedSource: String?
     /// The name the client gave when it connected.
     private var clientName: String?
+    /// Subscribed resource URIs, with the content hash the client last saw.
+    var subscriptions: [String: String] = [:]
 
     init(vault: Vault, source: String?) {
         self.vault = vault

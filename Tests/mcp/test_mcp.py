@@ -336,5 +336,80 @@ class PermissionTests(MCPTestCase):
         self.assertEqual(self.session(scenario, client="another-agent")["status"], "done")
 
 
+class ResourceAndPromptTests(MCPTestCase):
+    def session_with_notifications(self, scenario):
+        """Like `session`, collecting the server's notifications in a list passed to `scenario`."""
+        args = ["--vault", self.vault, "mcp"]
+        env = {"TODOMD_NOW": "2026-11-21T09:00:00", "TZ": "Europe/Berlin", "NO_COLOR": "1",
+               "XDG_CACHE_HOME": os.path.join(self.tmp, "cache"), "HOME": self.tmp, "PATH": os.environ.get("PATH", "")}
+        seen = []
+
+        async def handler(message):
+            root = getattr(message, "root", message)
+            method = getattr(root, "method", None)
+            if method:
+                seen.append((method, getattr(getattr(root, "params", None), "uri", None)))
+
+        async def run():
+            params = StdioServerParameters(command=BIN, args=args, env=env)
+            async with stdio_client(params) as (read, write):
+                async with ClientSession(read, write, message_handler=handler,
+                                         client_info=Implementation(name="test-agent", version="1.0")) as session:
+                    await session.initialize()
+                    return await asyncio.wait_for(scenario(session, seen), timeout=60)
+
+        return asyncio.run(run())
+
+    def test_views_and_tasks_are_resources_that_notify_on_change(self):
+        self.write("milk.md", task_file("Buy milk", 'due: "2026-11-21"\n'))
+
+        async def scenario(s, seen):
+            listed = await s.list_resources()
+            templates = await s.list_resource_templates()
+            today = await s.read_resource("todomd://view/today")
+            task = await s.read_resource("todomd://task/milk.md")
+            await s.subscribe_resource("todomd://view/today")
+            await s.subscribe_resource("todomd://task/milk.md")
+            # Another program changes the task: both subscriptions hear of it.
+            self.write("milk.md", task_file("Buy oat milk", 'due: "2026-11-21"\n'))
+            for _ in range(60):
+                if {u for m, u in seen if m == "notifications/resources/updated"} >= {"todomd://view/today", "todomd://task/milk.md"}:
+                    break
+                await asyncio.sleep(0.1)
+            return listed, templates, today, task, list(seen)
+
+        listed, templates, today, task, seen = self.session_with_notifications(scenario)
+        uris = [str(r.uri) for r in listed.resources]
+        self.assertIn("todomd://view/today", uris)
+        self.assertIn("todomd://view/logbook", uris)
+        self.assertEqual([field(t, "uri_template", "uriTemplate") for t in field(templates, "resource_templates", "resourceTemplates")],
+                         ["todomd://task/{id}"])
+        self.assertEqual(self.ids(json.loads(today.contents[0].text)), ["milk.md"])
+        self.assertEqual(json.loads(task.contents[0].text)["title"], "Buy milk")
+        updated = {u for m, u in seen if m == "notifications/resources/updated"}
+        self.assertEqual(updated, {"todomd://view/today", "todomd://task/milk.md"}, seen)
+
+    def test_prompts_embed_the_vaults_data(self):
+        self.write("milk.md", task_file("Buy milk", 'due: "2026-11-19"\npriority: "high"\n'))
+        self.write("essay.md", task_file("Draft the essay", 'project: "Essay"\ndefer: "2026-12-01"\n'))
+        self.write("done.md", '---\ntitle: "Filed taxes"\nstatus: "done"\ncompleted: "2026-11-20T10:00:00Z"\n'
+                   'created: "2026-11-01T10:00:00Z"\nsource: "user"\n---\n')
+
+        async def scenario(s, seen):
+            names = [p.name for p in (await s.list_prompts()).prompts]
+            daily = await s.get_prompt("daily_plan", {})
+            weekly = await s.get_prompt("weekly_review", {})
+            return names, daily, weekly
+
+        names, daily, weekly = self.session_with_notifications(scenario)
+        self.assertEqual(names, ["daily_plan", "weekly_review"])
+        daily_text = daily.messages[0].content.text
+        self.assertIn("## Overdue (1)", daily_text)
+        self.assertIn("Buy milk [milk.md] · due 2026-11-19 · high", daily_text)
+        weekly_text = weekly.messages[0].content.text
+        self.assertIn("Filed taxes [done.md]", weekly_text)
+        self.assertIn("- Essay (1 open)", weekly_text)
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=2)
