@@ -15,6 +15,17 @@ public enum TodoMCPServer {
     ///   - version: reported to the client as the server's version.
     public static func run(vault: Vault, source: String?, version: String = TodoMDVersion.string) async throws {
         let tools = VaultTools(vault: vault, source: source)
+        let server = await makeServer(tools: tools, version: version)
+        try await server.start(transport: StdioTransport()) { client, _ in
+            await tools.clientConnected(name: client.name)
+        }
+        let watcher = watchSubscriptions(tools: tools, server: server)
+        await server.waitUntilCompleted()
+        watcher.cancel()
+    }
+
+    /// A server with every tool, resource and prompt of `tools`, for any transport.
+    static func makeServer(tools: VaultTools, version: String) async -> Server {
         let server = Server(
             name: "todomd", version: version, title: "todo.md",
             instructions: """
@@ -45,11 +56,12 @@ public enum TodoMCPServer {
         await server.withMethodHandler(GetPrompt.self) { params in
             try await tools.prompt(params.name, arguments: params.arguments ?? [:])
         }
-        try await server.start(transport: StdioTransport()) { client, _ in
-            await tools.clientConnected(name: client.name)
-        }
-        // Subscribed resources are checked twice a second; a change is told once.
-        let watcher = Task {
+        return server
+    }
+
+    /// Checks subscribed resources twice a second and tells the client of each change once.
+    static func watchSubscriptions(tools: VaultTools, server: Server) -> Task<Void, Never> {
+        Task {
             while !Task.isCancelled {
                 try? await Task.sleep(nanoseconds: 500_000_000)
                 for uri in await tools.changedSubscriptions() {
@@ -57,7 +69,63 @@ public enum TodoMCPServer {
                 }
             }
         }
-        await server.waitUntilCompleted()
-        watcher.cancel()
+    }
+}
+
+/// MCP over Streamable HTTP (`todomd serve`'s `/mcp`): one MCP session per client, each with
+/// its own server over the SDK's stateful transport (session id, SSE responses, `DELETE` ends it).
+/// The web server checks the token and the origin before a request gets here.
+public actor MCPHTTPSessions {
+    private let vault: Vault
+    private let version: String
+    private var sessions: [String: (server: Server, transport: StatefulHTTPServerTransport, watcher: Task<Void, Never>)] = [:]
+
+    public init(vault: Vault, version: String = TodoMDVersion.string) {
+        self.vault = vault
+        self.version = version
+    }
+
+    /// The answer to one HTTP request on `/mcp`, in plain types for the web server: the status,
+    /// the headers, and the body whole or as a stream of Server-Sent Events.
+    public func answer(method: String, headers: [String: String], body: Data?) async
+        -> (status: Int, headers: [String: String], body: Data, stream: AsyncThrowingStream<Data, Error>?) {
+        let response = await handle(method: method, headers: headers, body: body)
+        if case let .stream(stream, _) = response { return (response.statusCode, response.headers, Data(), stream) }
+        return (response.statusCode, response.headers, response.bodyData ?? Data(), nil)
+    }
+
+    /// The answer to one HTTP request on `/mcp`.
+    func handle(method: String, headers: [String: String], body: Data?) async -> HTTPResponse {
+        let request = HTTPRequest(method: method, headers: headers, body: body, path: "/mcp")
+        if let id = request.header(HTTPHeaderName.sessionID) {
+            guard let session = sessions[id] else {
+                return .error(statusCode: 404, .invalidRequest("Unknown or ended MCP session"))
+            }
+            let response = await session.transport.handleRequest(request)
+            if method == "DELETE" {
+                session.watcher.cancel()
+                await session.server.stop()
+                sessions[id] = nil
+            }
+            return response
+        }
+        // No session yet: an `initialize` starts one (the transport refuses anything else).
+        let transport = StatefulHTTPServerTransport(validationPipeline: StandardValidationPipeline(validators: [
+            AcceptHeaderValidator(mode: .sseRequired), ContentTypeValidator(), ProtocolVersionValidator(), SessionValidator(),
+        ]))
+        let tools = VaultTools(vault: vault, source: nil)
+        let server = await TodoMCPServer.makeServer(tools: tools, version: version)
+        do {
+            try await server.start(transport: transport) { client, _ in await tools.clientConnected(name: client.name) }
+        } catch {
+            return .error(statusCode: 500, .internalError("The MCP session could not start"))
+        }
+        let response = await transport.handleRequest(request)
+        if let id = response.headers.first(where: { $0.key.lowercased() == HTTPHeaderName.sessionID.lowercased() })?.value {
+            sessions[id] = (server, transport, TodoMCPServer.watchSubscriptions(tools: tools, server: server))
+        } else {
+            await server.stop()
+        }
+        return response
     }
 }

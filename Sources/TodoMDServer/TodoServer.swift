@@ -16,6 +16,8 @@ public struct ServerOptions: Sendable {
     public var watchMode: FileWatcher.Mode
     /// Deliver reminders (§17) while serving; nil does not.
     public var reminders: LiveUpdates.Reminding?
+    /// MCP over Streamable HTTP at `/mcp`; nil serves no `/mcp`.
+    public var mcp: MCPEndpoint?
 
     public init(host: String = "127.0.0.1", port: Int = 8750, token: String? = nil, webRoot: String? = nil,
                 watchMode: FileWatcher.Mode = .automatic) {
@@ -63,6 +65,7 @@ public enum TodoServer {
         NoteRoutes(service: service).register(on: api)
         CategoryRoutes(service: service).register(on: api)
         CalendarRoutes(service: service).register(on: router)
+        if let mcp = options.mcp { MCPRoute(endpoint: mcp).register(on: router) }
         return router
     }
 

@@ -411,5 +411,53 @@ class ResourceAndPromptTests(MCPTestCase):
         self.assertIn("- Essay (1 open)", weekly_text)
 
 
+class HTTPTransportTests(MCPTestCase):
+    """`todomd serve` also speaks MCP over Streamable HTTP at /mcp, behind its token."""
+
+    TOKEN = "an-http-test-token-0123"
+
+    def serve(self):
+        env = {"TODOMD_NOW": "2026-11-21T09:00:00", "TZ": "Europe/Berlin", "NO_COLOR": "1",
+               "XDG_CACHE_HOME": os.path.join(self.tmp, "cache"), "HOME": self.tmp, "PATH": os.environ.get("PATH", "")}
+        proc = subprocess.Popen([BIN, "--vault", self.vault, "serve", "--port", "0", "--token", self.TOKEN, "--poll"],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        self.addCleanup(lambda: (proc.terminate(), proc.communicate(timeout=10)))
+        line = proc.stdout.readline()
+        self.assertIn("todo.md is serving", line)
+        return line.split(" at ")[1].split("?")[0].strip().rstrip("/")
+
+    def test_an_agent_on_another_machine_uses_the_tools_over_http(self):
+        from mcp.client.streamable_http import create_mcp_http_client, streamable_http_client
+        self.write("milk.md", task_file("Buy milk", 'due: "2026-11-21"\n'))
+        base = self.serve()
+
+        async def scenario(headers):
+            async with create_mcp_http_client(headers=headers) as http:
+                async with streamable_http_client(base + "/mcp", http_client=http) as (read, write):
+                    async with ClientSession(read, write, client_info=Implementation(name="remote-agent", version="1")) as s:
+                        await s.initialize()
+                        tools = [t.name for t in (await s.list_tools()).tools]
+                        added = json.loads(text_of(await s.call_tool("add_task", {"text": "Call the bank friday"})))
+                        today = json.loads((await s.read_resource("todomd://view/today")).contents[0].text)
+                        return tools, added, today
+
+        tools, added, today = asyncio.run(asyncio.wait_for(scenario({"Authorization": "Bearer " + self.TOKEN}), 60))
+        self.assertIn("get_task", tools)
+        self.assertEqual(added["source"], "remote-agent")
+        self.assertEqual(added["due"], "2026-11-27")
+        self.assertIn('source: "remote-agent"', self.read(added["id"]))
+        self.assertEqual(self.ids(today), ["milk.md"])
+
+        # Without the token nothing is served.
+        import urllib.error
+        import urllib.request
+        request = urllib.request.Request(base + "/mcp", method="POST", data=b'{"jsonrpc":"2.0","id":1,"method":"ping"}',
+                                         headers={"Content-Type": "application/json",
+                                                  "Accept": "application/json, text/event-stream"})
+        with self.assertRaises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request, timeout=10)
+        self.assertEqual(refused.exception.code, 401)
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=2)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TodoMDKit
+import TodoMDMCP
 import TodoMDServer
 
 struct Init: VaultCommand {
@@ -111,6 +112,13 @@ struct Serve: VaultCommand {
                 environment: context.environment)
         }
         let vault = try context.openVault(actor: "web")
+        // MCP for agents on other machines, behind the same token and origin rules (§28).
+        let sessions = MCPHTTPSessions(vault: vault)
+        options.mcp = { method, headers, body in
+            let answer = await sessions.answer(method: method, headers: headers, body: body)
+            return EndpointAnswer(status: answer.status, headers: answer.headers,
+                                  body: answer.stream.map { .stream($0) } ?? .data(answer.body))
+        }
         let shown = options
         try await TodoServer.run(vault: vault, options: options) { actualPort in
             context.line("todo.md is serving \(vault.folder.root) at \(shown.url(port: actualPort))")
