@@ -45,18 +45,27 @@ final class RemoteStore: Sendable {
     let logger: Logger
     /// `"schema".` with the schema quoted.
     let prefix: String
+    /// Whose rows this vault syncs (`user_id`); `""` for a database that is not shared.
+    let owner: String
 
-    private init(connection: PostgresConnection, url: DatabaseURL, logger: Logger) {
+    private init(connection: PostgresConnection, url: DatabaseURL, logger: Logger, owner: String) {
         self.connection = connection
         self.url = url
         self.logger = logger
+        self.owner = owner
         prefix = "\"\(url.schema)\"."
     }
+
+    /// `user_id = 'OWNER'`, the condition every read of a row carries.
+    var ownRows: String { "user_id = " + Self.literal(owner) }
+
+    /// A SQL string literal.
+    static func literal(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "''") + "'" }
 
     /// Connects to the database.
     ///
     /// - Throws: ``SyncError/unreachable(_:reason:)`` with a one-line reason.
-    static func connect(_ url: DatabaseURL, logger: Logger) async throws -> RemoteStore {
+    static func connect(_ url: DatabaseURL, logger: Logger, owner: String = "") async throws -> RemoteStore {
         let tls: PostgresConnection.Configuration.TLS
         do {
             switch url.tlsMode {
@@ -87,7 +96,7 @@ final class RemoteStore: Sendable {
         configuration.options.connectTimeout = .seconds(10)
         do {
             let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
-            return RemoteStore(connection: connection, url: url, logger: logger)
+            return RemoteStore(connection: connection, url: url, logger: logger, owner: owner)
         } catch {
             throw SyncError.unreachable(url.description, reason: Self.reason(error))
         }
@@ -168,7 +177,8 @@ final class RemoteStore: Sendable {
         }
     }
 
-    static let schemaVersion = 1
+    /// 2: `user_id` and the owner's key (user_id, id), the `todomd_uid()` identity function.
+    static let schemaVersion = 2
 
     static func schemaStatements(prefix p: String, schema: String) -> [String] {
         var out = [
@@ -220,6 +230,19 @@ final class RemoteStore: Sendable {
                 "ALTER TABLE \(p)\(table) ADD COLUMN IF NOT EXISTS conflict_loser text",
                 "UPDATE \(p)\(table) SET revision = nextval('\(p)todomd_revision') WHERE revision IS NULL",
                 "CREATE INDEX IF NOT EXISTS \(table)_revision_idx ON \(p)\(table) (revision)",
+                // Whose row it is (issue 21): '' when the database is not shared. Two people may have
+                // a task at the same path, so the key is (user_id, id).
+                "ALTER TABLE \(p)\(table) ADD COLUMN IF NOT EXISTS user_id text NOT NULL DEFAULT ''",
+                """
+                DO $$ BEGIN
+                    IF (SELECT array_length(conkey, 1) FROM pg_constraint
+                        WHERE conrelid = '\(p)\(table)'::regclass AND contype = 'p') = 1 THEN
+                        EXECUTE (SELECT format('ALTER TABLE \(p.replacingOccurrences(of: "'", with: "''"))\(table) DROP CONSTRAINT %I', conname)
+                                 FROM pg_constraint WHERE conrelid = '\(p)\(table)'::regclass AND contype = 'p');
+                        ALTER TABLE \(p)\(table) ADD PRIMARY KEY (user_id, id);
+                    END IF;
+                END $$
+                """,
                 """
                 CREATE OR REPLACE TRIGGER todomd_stamp BEFORE INSERT OR UPDATE ON \(p)\(table)
                 FOR EACH ROW EXECUTE FUNCTION \(p)todomd_stamp()
@@ -232,8 +255,44 @@ final class RemoteStore: Sendable {
                 version integer NOT NULL, database_id text NOT NULL DEFAULT gen_random_uuid()::text)
             """,
             "INSERT INTO \(p)todomd_schema (version) SELECT \(schemaVersion) WHERE NOT EXISTS (SELECT 1 FROM \(p)todomd_schema)",
+            "UPDATE \(p)todomd_schema SET version = \(schemaVersion) WHERE version < \(schemaVersion)",
+            // Who is asking, for row-level security: Supabase's JWT subject (what auth.uid() reads),
+            // else the database role.
+            """
+            CREATE OR REPLACE FUNCTION \(p)todomd_uid() RETURNS text LANGUAGE sql STABLE AS $$
+                SELECT coalesce(nullif(current_setting('request.jwt.claim.sub', true), ''),
+                                nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub',
+                                current_user::text)
+            $$
+            """,
         ]
         return out
+    }
+
+    /// Row-level security on both tables (issue 21): a database role sees and changes only the
+    /// rows whose `user_id` is `todomd_uid()` — its JWT subject on Supabase, else its role name.
+    /// Needs the tables' owner; run once per database.
+    func installPolicies() async throws {
+        try await run("installing the row-level security policies") {
+            try await connection.withTransaction(logger: logger) { connection in
+                for statement in Self.policyStatements(prefix: prefix) {
+                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                }
+            }
+        }
+    }
+
+    static func policyStatements(prefix p: String) -> [String] {
+        ["tasks", "notes"].flatMap { table in
+            [
+                "ALTER TABLE \(p)\(table) ENABLE ROW LEVEL SECURITY",
+                "DROP POLICY IF EXISTS todomd_owner ON \(p)\(table)",
+                """
+                CREATE POLICY todomd_owner ON \(p)\(table)
+                    USING (user_id = \(p)todomd_uid()) WITH CHECK (user_id = \(p)todomd_uid())
+                """,
+            ]
+        }
     }
 
     /// A stable identity of the database (a random id made with the tables, and the schema): a
@@ -252,8 +311,8 @@ final class RemoteStore: Sendable {
     /// Rows of both tables with a revision above `cursor`, in revision order.
     func changes(since cursor: Int64) async throws -> [RemoteRow] {
         try await run("reading changes") {
-            var rows = try await taskRows("WHERE revision > \(cursor)")
-            rows += try await noteRows("WHERE revision > \(cursor)")
+            var rows = try await taskRows("WHERE \(ownRows) AND revision > \(cursor)")
+            rows += try await noteRows("WHERE \(ownRows) AND revision > \(cursor)")
             return rows.sorted { $0.revision < $1.revision }
         }
     }
@@ -263,7 +322,7 @@ final class RemoteStore: Sendable {
         guard !ids.isEmpty else { return [] }
         return try await run("reading rows") {
             let list = ids.map { "'" + $0.replacingOccurrences(of: "'", with: "''") + "'" }.joined(separator: ",")
-            let condition = "WHERE id IN (\(list))"
+            let condition = "WHERE \(ownRows) AND id IN (\(list))"
             return kind == .task ? try await taskRows(condition) : try await noteRows(condition)
         }
     }
@@ -339,7 +398,7 @@ final class RemoteStore: Sendable {
             for table in ["tasks", "notes"] {
                 let rows = try await connection.query("""
                     SELECT count(*) FROM \(unescaped: self.prefix)\(unescaped: table)
-                    WHERE revision > \(after) AND revision <= \(through)
+                    WHERE user_id = \(self.owner) AND revision > \(after) AND revision <= \(through)
                     AND (change_id IS NULL OR NOT starts_with(change_id, \(prefix)))
                     """, logger: logger).collect()
                 total += try rows.first.map { Int(try $0.decode(Int64.self)) } ?? 0
@@ -359,14 +418,14 @@ final class RemoteStore: Sendable {
         switch kind {
         case .task:
             sql = """
-                INSERT INTO \(prefix)tasks AS t (id, title, completed_at, created_at, updated_at, data, deleted,
+                INSERT INTO \(prefix)tasks AS t (user_id, id, title, completed_at, created_at, updated_at, data, deleted,
                     change_id, base_revision, conflict_loser)
-                SELECT r.id, r.title, r.completed_at, coalesce(r.created_at, now()), coalesce(r.updated_at, now()),
+                SELECT \(Self.literal(owner)), r.id, r.title, r.completed_at, coalesce(r.created_at, now()), coalesce(r.updated_at, now()),
                     r.data, r.deleted, r.change_id, r.base_revision, r.conflict_loser
                 FROM jsonb_to_recordset($1::jsonb) AS r(id text, title text, completed_at timestamptz,
                     created_at timestamptz, updated_at timestamptz, data jsonb, deleted boolean, change_id text,
                     base_revision bigint, conflict_loser text)
-                ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, completed_at = EXCLUDED.completed_at,
+                ON CONFLICT (user_id, id) DO UPDATE SET title = EXCLUDED.title, completed_at = EXCLUDED.completed_at,
                     created_at = EXCLUDED.created_at, updated_at = EXCLUDED.updated_at, data = EXCLUDED.data,
                     deleted = EXCLUDED.deleted, change_id = EXCLUDED.change_id,
                     base_revision = EXCLUDED.base_revision, conflict_loser = EXCLUDED.conflict_loser
@@ -376,14 +435,14 @@ final class RemoteStore: Sendable {
                 """
         case .note:
             sql = """
-                INSERT INTO \(prefix)notes AS t (id, title, content, plain_text, is_pinned, created_at, updated_at,
+                INSERT INTO \(prefix)notes AS t (user_id, id, title, content, plain_text, is_pinned, created_at, updated_at,
                     data, deleted, change_id, base_revision, conflict_loser)
-                SELECT r.id, r.title, r.content, r.plain_text, r.is_pinned, coalesce(r.created_at, now()),
+                SELECT \(Self.literal(owner)), r.id, r.title, r.content, r.plain_text, r.is_pinned, coalesce(r.created_at, now()),
                     coalesce(r.updated_at, now()), r.data, r.deleted, r.change_id, r.base_revision, r.conflict_loser
                 FROM jsonb_to_recordset($1::jsonb) AS r(id text, title text, content text, plain_text text,
                     is_pinned boolean, created_at timestamptz, updated_at timestamptz, data jsonb, deleted boolean,
                     change_id text, base_revision bigint, conflict_loser text)
-                ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, content = EXCLUDED.content,
+                ON CONFLICT (user_id, id) DO UPDATE SET title = EXCLUDED.title, content = EXCLUDED.content,
                     plain_text = EXCLUDED.plain_text, is_pinned = EXCLUDED.is_pinned,
                     created_at = EXCLUDED.created_at, updated_at = EXCLUDED.updated_at, data = EXCLUDED.data,
                     deleted = EXCLUDED.deleted, change_id = EXCLUDED.change_id,

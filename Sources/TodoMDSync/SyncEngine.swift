@@ -28,6 +28,8 @@ public final class SyncEngine: Sendable {
     public let url: DatabaseURL
     let files: LocalFiles
     let state: SyncState
+    /// Whose rows this vault syncs (`user_id`); `""` for a database that is not shared.
+    public let owner: String
     let clock: TodoClock
     let logger: Logger
     private let lockDescriptor: Int32
@@ -36,7 +38,7 @@ public final class SyncEngine: Sendable {
     ///
     /// - Throws: ``TodoError/noVault(_:)``; ``SyncError/busy(path:)`` when another sync runs on
     ///   the vault; ``SyncError/damagedState(path:reason:)``.
-    public init(vaultPath: String, url: DatabaseURL, clock: TodoClock,
+    public init(vaultPath: String, url: DatabaseURL, clock: TodoClock, owner: String? = nil,
                 logger: Logger = Logger(label: "todomd.sync")) throws {
         var folder = try VaultFolder(path: vaultPath)
         folder.audit = AuditLog(root: folder.root, actor: "sync", clock: clock)
@@ -50,14 +52,25 @@ public final class SyncEngine: Sendable {
             close(fd)
             throw SyncError.busy(path: ".todomd/sync/lock")
         }
+        let syncState: SyncState
+        let synced: String?
         do {
-            state = try SyncState(vault: folder)
+            syncState = try SyncState(vault: folder)
+            synced = try syncState.read { try syncState.meta($0, "owner") }
         } catch {
             close(fd)
             throw error
         }
+        // The owner this vault syncs as (issue 21): given, else the one it synced as before.
+        let given = owner?.trimmingCharacters(in: .whitespaces)
+        if let given, !given.isEmpty, let synced, synced != given {
+            close(fd)
+            throw SyncError.ownerMismatch(synced: synced, asked: given)
+        }
+        state = syncState
         lockDescriptor = fd
         files = LocalFiles(folder: folder, clock: clock)
+        self.owner = (given?.isEmpty == false ? given : nil) ?? synced ?? ""
         self.url = url
         self.clock = clock
         self.logger = logger
@@ -78,6 +91,26 @@ public final class SyncEngine: Sendable {
         return try DatabaseURL(parsing: text)
     }
 
+    /// Turns row-level security on for the database's sync tables (see ``RemoteStore/installPolicies()``).
+    public func installPolicies() async throws {
+        let remote = try await RemoteStore.connect(url, logger: logger, owner: owner)
+        do {
+            try await remote.prepareSchema()
+            try await remote.installPolicies()
+        } catch {
+            await remote.close()
+            throw error
+        }
+        await remote.close()
+    }
+
+    /// The owner to sync as: `option`, else `sync_owner` in the vault's `.todomd/config.json`.
+    public static func owner(option: String?, vaultPath: String) throws -> String? {
+        if let option, !option.isEmpty { return option }
+        let folder = try VaultFolder(path: vaultPath)
+        return try SideFile<VaultSettings>(folder: folder, index: nil).load().value.json["sync_owner"]?.stringValue
+    }
+
     /// Local changes waiting to be pushed.
     public func pendingCount() throws -> Int { try state.read { try state.pendingCount($0) } }
 
@@ -90,9 +123,12 @@ public final class SyncEngine: Sendable {
     public func sync(progress: (@Sendable (SyncProgress) -> Void)? = nil) async throws -> SyncSummary {
         var summary = SyncSummary()
         try recordLocalChanges(&summary, progress: progress)
-        let remote = try await RemoteStore.connect(url, logger: logger)
+        let remote = try await RemoteStore.connect(url, logger: logger, owner: owner)
         do {
             try await remote.prepareSchema()
+            if !owner.isEmpty, try state.read({ try state.meta($0, "owner") }) == nil {
+                try state.write { try state.setMeta($0, "owner", owner) }
+            }
             let identity = try await remote.identity()
             let known = try state.read { try state.meta($0, "database") }
             if known != identity {

@@ -17,10 +17,12 @@ public enum SyncError: TodoMDError, Equatable {
     case busy(path: String)
     /// A stored or pulled record is not a JSON object.
     case recordNotAnObject
+    /// The vault synced as one owner and is asked to sync as another (the stored owner, the one asked).
+    case ownerMismatch(synced: String, asked: String)
 
     public var kind: ErrorKind {
         switch self {
-        case .invalidURL: return .invalid
+        case .invalidURL, .ownerMismatch: return .invalid
         case .noDatabase, .unreachable, .database, .busy: return .unavailable
         case .damagedState, .recordNotAnObject: return .unusableFile
         }
@@ -42,6 +44,9 @@ public enum SyncError: TodoMDError, Equatable {
             return "Another sync is running on this vault (lock \(path)); wait for it or stop it."
         case .recordNotAnObject:
             return "A sync record is not a JSON object."
+        case let .ownerMismatch(synced, asked):
+            return "This vault syncs as owner `\(synced)`, not `\(asked)`: nothing was synced. "
+                + "Sync it as `\(synced)`, or move .todomd/sync/ aside to start over as `\(asked)`."
         }
     }
 

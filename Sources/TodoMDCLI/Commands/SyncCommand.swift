@@ -16,6 +16,11 @@ struct Sync: VaultCommand {
             Prints `↑ PUSHED ↓ PULLED, N conflicts`. Exit 1 when the database cannot be reached.
             """)
     @Option(help: "The database URL (default: sync_url in .todomd/config.json).") var database: String?
+    @Option(help: ArgumentHelp("Sync as this owner: rows carry it as user_id, and only its rows are read "
+        + "(default: sync_owner in .todomd/config.json, else the owner the vault synced as).", valueName: "ID"))
+    var owner: String?
+    @Flag(help: "Turn on row-level security for the sync tables (needs the tables' owner), then stop.")
+    var installPolicies = false
     @Flag(help: "Keep syncing: after every local change and every --interval seconds. Ctrl-C stops it.")
     var watch = false
     @Option(help: "With --watch, seconds between polls of the database.") var interval: Double = 2
@@ -31,7 +36,14 @@ struct Sync: VaultCommand {
 
     func run(_ context: CommandContext) async throws {
         let url = try SyncEngine.databaseURL(option: database, vaultPath: context.vaultPath)
-        let engine = try SyncEngine(vaultPath: context.vaultPath, url: url, clock: context.clock)
+        let engine = try SyncEngine(vaultPath: context.vaultPath, url: url, clock: context.clock,
+                                    owner: try SyncEngine.owner(option: owner, vaultPath: context.vaultPath))
+        if installPolicies {
+            try await engine.installPolicies()
+            context.line("Row-level security is on: each database role sees only the rows of its user_id "
+                         + "(todomd_uid(): the JWT subject on Supabase, else the role name).")
+            return
+        }
         if watch {
             try await runWatching(engine, context)
             return
