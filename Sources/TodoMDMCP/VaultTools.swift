@@ -113,6 +113,30 @@ actor VaultTools {
                 throw TodoError.invalidValue(field: "item", value: args.values["item"]?.description ?? "", reason: "a number from 1")
             }
             return TaskJSON.encode(try vault.setChecklistItem(id, n, checked: args.values["checked"]?.boolValue ?? true))
+        case "list_notes":
+            try settings.require(.read, source: source)
+            return vault.notes().json.compact()
+        case "read_note":
+            try settings.require(.read, source: source)
+            let note = try vault.note(args.required("note"))
+            let tasks = try vault.linkedTasks(of: note).map { t in
+                JSONValue.object([("line", .number(Double(t.line))), ("id", .string(t.id)), ("title", .string(t.title)),
+                                  ("status", .string(t.status))])
+            }
+            return JSONValue.object([("note", note.json), ("tasks", .array(tasks))]).compact()
+        case "create_note":
+            try settings.require(.create, source: source)
+            let pinned = args.values["pinned"]?.boolValue ?? false
+            return try vault.addNote(title: args.required("title"), body: args.string("body") ?? "", pinned: pinned).json.compact()
+        case "append_to_note":
+            try settings.require(.update, source: source)
+            return try vault.appendLine(toNote: vault.resolveNote(args.required("note")), args.required("line")).json.compact()
+        case "task_from_note_line":
+            try settings.require(.create, source: source)
+            guard let line = args.values["line"]?.intValue ?? args.values["line"]?.doubleValue.map(Int.init), line >= 1 else {
+                throw TodoError.invalidValue(field: "line", value: args.values["line"]?.description ?? "", reason: "a number from 1")
+            }
+            return TaskJSON.encode(try vault.createTask(fromNote: vault.resolveNote(args.required("note")), line: line).0)
         case "list_areas", "list_projects", "list_tags":
             try settings.require(.read, source: source)
             let items = name == "list_areas" ? try vault.areas() : name == "list_tags" ? try vault.tags() : try vault.projects()

@@ -104,7 +104,8 @@ class ToolTests(MCPTestCase):
         self.assertEqual(set(tools), {"add_task", "complete_task", "get_tasks", "get_overdue_tasks",
                                       "update_task", "search_tasks", "list_perspectives", "plan_day",
                                       "get_task", "delete_task", "skip_task", "check_item",
-                                      "list_areas", "list_projects", "list_tags"})
+                                      "list_areas", "list_projects", "list_tags", "list_notes", "read_note",
+                                      "create_note", "append_to_note", "task_from_note_line"})
         for tool in tools.values():
             schema = field(tool, "input_schema", "inputSchema")
             self.assertEqual(schema["type"], "object", tool.name)
@@ -265,6 +266,26 @@ class ToolTests(MCPTestCase):
         self.assertEqual(skipped["next"]["due"], "2026-11-28")
         self.assertEqual(kept, {"id": "trip.md", "trashed_to": ".trash/trip.md"})
         self.assertNotIn("parent", self.read(kid["id"]))
+
+    def test_an_agent_keeps_notes_and_makes_a_task_from_a_line(self):
+        async def scenario(s):
+            note = await self.call(s, "create_note", {"title": "Trip ideas", "body": "Places to see.\n"})
+            appended = await self.call(s, "append_to_note", {"note": "Trip ideas", "line": "Book the museum friday"})
+            bad = await self.call(s, "append_to_note", {"note": "Trip ideas", "line": "two\nlines"}, error=True)
+            task = await self.call(s, "task_from_note_line", {"note": note["id"], "line": 2})
+            read = await self.call(s, "read_note", {"note": "Trip"})
+            listed = await self.call(s, "list_notes")
+            return note, appended, bad, task, read, listed
+
+        note, appended, bad, task, read, listed = self.session(scenario)
+        self.assertEqual(appended["body"], "Places to see.\nBook the museum friday\n")
+        self.assertIn("without line breaks", bad)
+        self.assertEqual(task["title"], "Book the museum friday")
+        self.assertEqual(task["note_line"], 2)
+        self.assertEqual([t["id"] for t in read["tasks"]], [task["id"]])
+        self.assertEqual([n["title"] for n in listed["notes"]], ["Trip ideas"])
+        # The note's line links to the task (§15).
+        self.assertIn("Book the museum friday [[", self.read(note["path"]))
 
     def test_plan_day_fills_the_board_and_refuses_a_fourth_complementary(self):
         for n in range(1, 6):

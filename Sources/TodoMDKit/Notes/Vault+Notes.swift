@@ -194,6 +194,20 @@ extension Vault {
         return try readNote(id).0
     }
 
+    /// Appends `line` to the end of note `id`'s body, on a line of its own (a line break is put
+    /// before it when the body does not end with one). The rest of the file stays as it was.
+    ///
+    /// - Throws: ``TodoError/invalidValue(field:value:reason:)`` for text with a line break.
+    @discardableResult
+    public func appendLine(toNote id: String, _ line: String) throws -> Note {
+        guard !line.contains(where: \.isNewline) else {
+            throw TodoError.invalidValue(field: "line", value: String(line.prefix(20)), reason: "one line, without line breaks")
+        }
+        let (note, snapshot) = try readNote(id)
+        let separator = note.body.isEmpty || note.body.hasSuffix("\n") ? "" : "\n"
+        return try editNote(id, NoteChanges(body: note.body + separator + line + "\n"), expectedHash: snapshot.stamp.hash)
+    }
+
     /// Pins or unpins a note (pinned notes list first).
     @discardableResult
     public func setNotePinned(_ id: String, _ pinned: Bool) throws -> Note {
