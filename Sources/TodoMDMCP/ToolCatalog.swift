@@ -83,6 +83,13 @@ enum ToolCatalog {
                  ],
              ]),
              annotations: .init(readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false)),
+        Tool(name: "unplan_task", title: "Take a task off the day plan",
+             description: """
+                 Take a task off its day on the 1–3–5 board and put it in the planner's backlog (to move a task \
+                 to another region or bucket, plan it again with plan_day). Returns the TASK.
+                 """,
+             inputSchema: schema(["task": string("The task's id or part of its title.")], required: ["task"]),
+             annotations: .init(readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false)),
         Tool(name: "get_task", title: "Read one task",
              description: """
                  One TASK by reference: its id (path), file name, a unique file name prefix or part of its title \

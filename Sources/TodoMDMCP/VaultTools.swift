@@ -89,6 +89,9 @@ actor VaultTools {
             return JSONValue.object(object).compact()
         case "plan_day":
             return try planDay(args, settings: settings)
+        case "unplan_task":
+            try settings.require(.plan, source: source)
+            return TaskJSON.encode(try vault.removeFromPlan(vault.resolve(args.required("task"))))
         case "get_task":
             try settings.require(.read, source: source)
             return TaskJSON.encode(try vault.read(vault.resolveIncludingClosed(args.required("task"))).0)

@@ -105,7 +105,7 @@ class ToolTests(MCPTestCase):
                                       "update_task", "search_tasks", "list_perspectives", "plan_day",
                                       "get_task", "delete_task", "skip_task", "check_item",
                                       "list_areas", "list_projects", "list_tags", "list_notes", "read_note",
-                                      "create_note", "append_to_note", "task_from_note_line"})
+                                      "create_note", "append_to_note", "task_from_note_line", "unplan_task"})
         for tool in tools.values():
             schema = field(tool, "input_schema", "inputSchema")
             self.assertEqual(schema["type"], "object", tool.name)
@@ -301,10 +301,12 @@ class ToolTests(MCPTestCase):
             refused = await self.call(s, "plan_day", {"tasks": [
                 {"task": "t5.md", "region": "morning", "bucket": "complementary"}]}, error=True)
             read = await self.call(s, "plan_day", {"date": "2026-11-21"})
-            return board, refused, read
+            unplanned = await self.call(s, "unplan_task", {"task": "t4.md"})
+            return board, refused, read, unplanned
 
         before = self.read("t5.md")
-        board, refused, read = self.session(scenario)
+        board, refused, read, unplanned = self.session(scenario)
+        self.assertEqual((unplanned["region"], unplanned["bucket"], unplanned["plan_date"]), ("backlog", "none", None))
         self.assertEqual(board["date"], "2026-11-21")
         morning = board["regions"][0]
         self.assertEqual(morning["region"], "morning")
