@@ -83,6 +83,31 @@ enum ToolCatalog {
                  ],
              ]),
              annotations: .init(readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false)),
+        Tool(name: "create_perspective", title: "Create a perspective",
+             description: """
+                 Save a custom perspective (§10): `name`, `rules` ({"operator": "AND"|"OR"|"NOT", "conditions": [...]}, \
+                 conditions {"field", "op", "value"} as list_perspectives shows them), optional `sort` \
+                 ({"field", "direction"}) and `group_by`. Returns the perspective with its id.
+                 """,
+             inputSchema: schema(["name": string("The perspective's name."),
+                                  "rules": ["type": "object", "description": "The rule tree."],
+                                  "sort": ["type": "object", "description": "{\"field\": \"due\", \"direction\": \"asc\"}"],
+                                  "group_by": string("A group key (area, project, tag, priority, due, parent, …).")],
+                                 required: ["name", "rules"]),
+             annotations: .init(readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false)),
+        Tool(name: "delete_perspective", title: "Delete a perspective",
+             description: "Delete a custom perspective by id (built-in views cannot be deleted). Needs the `delete` permission.",
+             inputSchema: schema(["id": string("The perspective's id (list_perspectives).")], required: ["id"]),
+             annotations: .init(readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false)),
+        Tool(name: "move_task", title: "Reorder a task",
+             description: """
+                 Change a task's place in a view's manual order: before another task, or at the end. `view` is a \
+                 built-in view, `perspective:ID`, or `children:PARENT_ID` to order a task's subtasks.
+                 """,
+             inputSchema: schema(["task": string("The task to move."), "view": string("The view whose order changes."),
+                                  "before": string("Put it before this task (default: at the end).")],
+                                 required: ["task", "view"]),
+             annotations: .init(readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false)),
         Tool(name: "unplan_task", title: "Take a task off the day plan",
              description: """
                  Take a task off its day on the 1–3–5 board and put it in the planner's backlog (to move a task \

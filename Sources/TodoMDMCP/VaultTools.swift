@@ -89,6 +89,27 @@ actor VaultTools {
             return JSONValue.object(object).compact()
         case "plan_day":
             return try planDay(args, settings: settings)
+        case "create_perspective":
+            try settings.require(.update, source: source)
+            let body = JSONValue.object(args.values.keys.sorted().compactMap { key in
+                args.values[key].map { (key, ToolArguments.json($0)) }
+            })
+            var created = try vault.createPerspective(Perspective(json: body, id: ""))
+            created.isBuiltIn = false
+            return created.json.compact()
+        case "delete_perspective":
+            try settings.require(.delete, source: source)
+            let id = try args.required("id")
+            try vault.deletePerspective(id)
+            return JSONValue.object([("deleted", .string(id))]).compact()
+        case "move_task":
+            try settings.require(.update, source: source)
+            let id = try vault.resolve(args.required("task"))
+            let before = try args.string("before").map { try vault.resolve($0) }
+            let view = try args.required("view")
+            try vault.reorder(id, before: before, inView: view)
+            return JSONValue.object([("moved", .string(id)), ("view", .string(view)),
+                                     ("before", before.map(JSONValue.string) ?? .null)]).compact()
         case "unplan_task":
             try settings.require(.plan, source: source)
             return TaskJSON.encode(try vault.removeFromPlan(vault.resolve(args.required("task"))))

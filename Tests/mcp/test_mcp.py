@@ -105,7 +105,8 @@ class ToolTests(MCPTestCase):
                                       "update_task", "search_tasks", "list_perspectives", "plan_day",
                                       "get_task", "delete_task", "skip_task", "check_item",
                                       "list_areas", "list_projects", "list_tags", "list_notes", "read_note",
-                                      "create_note", "append_to_note", "task_from_note_line", "unplan_task"})
+                                      "create_note", "append_to_note", "task_from_note_line", "unplan_task",
+                                      "create_perspective", "delete_perspective", "move_task"})
         for tool in tools.values():
             schema = field(tool, "input_schema", "inputSchema")
             self.assertEqual(schema["type"], "object", tool.name)
@@ -286,6 +287,29 @@ class ToolTests(MCPTestCase):
         self.assertEqual([n["title"] for n in listed["notes"]], ["Trip ideas"])
         # The note's line links to the task (§15).
         self.assertIn("Book the museum friday [[", self.read(note["path"]))
+
+    def test_an_agent_saves_a_perspective_and_reorders_tasks(self):
+        self.write("a.md", task_file("Alpha", 'area: "Work"\npriority: "high"\n', created="2026-11-01T10:00:00Z"))
+        self.write("b.md", task_file("Beta", 'area: "Work"\n', created="2026-11-01T11:00:00Z"))
+
+        async def scenario(s):
+            created = await self.call(s, "create_perspective", {
+                "name": "Urgent work", "rules": {"operator": "AND", "conditions": [
+                    {"field": "area", "op": "equals", "value": "Work"},
+                    {"field": "priority", "op": "equals", "value": "high"}]}})
+            listed = await self.call(s, "get_tasks", {"perspective": created["id"]})
+            moved = await self.call(s, "move_task", {"task": "b.md", "view": "area:Work", "before": "a.md"})
+            work = await self.call(s, "get_tasks", {"view": "area:Work"})
+            deleted = await self.call(s, "delete_perspective", {"id": created["id"]})
+            return created, listed, moved, work, deleted
+
+        created, listed, moved, work, deleted = self.session(scenario)
+        self.assertEqual(created["name"], "Urgent work")
+        self.assertEqual(self.ids(listed), ["a.md"])
+        self.assertEqual(moved["before"], "a.md")
+        self.assertEqual(self.ids(work), ["b.md", "a.md"])
+        self.assertEqual(deleted, {"deleted": created["id"]})
+        self.assertNotIn(created["id"], self.read(".perspectives.json"))
 
     def test_plan_day_fills_the_board_and_refuses_a_fourth_complementary(self):
         for n in range(1, 6):
