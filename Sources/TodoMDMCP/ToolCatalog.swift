@@ -108,6 +108,46 @@ enum ToolCatalog {
                                   "before": string("Put it before this task (default: at the end).")],
                                  required: ["task", "view"]),
              annotations: .init(readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false)),
+        Tool(name: "update_perspective", title: "Change a perspective",
+             description: """
+                 Replace a custom perspective's definition (same id): `name`, `rules`, optional `sort` and \
+                 `group_by`, as for create_perspective. Built-in views cannot be changed.
+                 """,
+             inputSchema: schema(["id": string("The perspective's id."), "name": string("Its name."),
+                                  "rules": ["type": "object", "description": "The rule tree."],
+                                  "sort": ["type": "object", "description": "{\"field\", \"direction\"}"],
+                                  "group_by": string("A group key.")],
+                                 required: ["id", "name", "rules"]),
+             annotations: .init(readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false)),
+        Tool(name: "undo_complete", title: "Undo a completion",
+             description: """
+                 Undo a completion: give the `undo` object complete_task answered. The task gets back its status \
+                 and repeat rule; the next occurrence it created is removed unless it changed since. \
+                 Returns {"task", "next_removed", "next_kept"}.
+                 """,
+             inputSchema: schema(["task": string("The completed task's id."),
+                                  "undo": ["type": "object", "description": "The `undo` object of complete_task."]],
+                                 required: ["task", "undo"]),
+             annotations: .init(readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false)),
+        Tool(name: "reschedule_overdue", title: "Reschedule overdue tasks",
+             description: "Set the due date of every overdue task to `date` (default today). Returns {\"tasks\": [TASK…]}.",
+             inputSchema: schema(["date": string("YYYY-MM-DD or a phrase (\"tomorrow\"); default today.")]),
+             annotations: .init(readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false)),
+        Tool(name: "edit_note", title: "Change a note",
+             description: "Change a note's title and/or replace its Markdown body. Returns the NOTE.",
+             inputSchema: schema(["note": string("The note's id or part of its title."), "title": string("A new title."),
+                                  "body": string("The new body (replaces the old one).")], required: ["note"]),
+             annotations: .init(readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false)),
+        Tool(name: "pin_note", title: "Pin or unpin a note",
+             description: "Pin a note to the top of the list (`pinned` true) or unpin it. Returns the NOTE.",
+             inputSchema: schema(["note": string("The note's id or part of its title."),
+                                  "pinned": ["type": "boolean", "description": "true to pin, false to unpin."]],
+                                 required: ["note", "pinned"]),
+             annotations: .init(readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false)),
+        Tool(name: "delete_note", title: "Delete a note",
+             description: "Move a note to .trash/Notes/ (restorable). Needs the `delete` permission. Returns {\"trashed_to\"}.",
+             inputSchema: schema(["note": string("The note's id or part of its title.")], required: ["note"]),
+             annotations: .init(readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false)),
         Tool(name: "unplan_task", title: "Take a task off the day plan",
              description: """
                  Take a task off its day on the 1–3–5 board and put it in the planner's backlog (to move a task \

@@ -65,7 +65,11 @@ actor VaultTools {
             try settings.require(.complete, source: source)
             let id = try vault.resolve(args.required("task"))
             let withSubtasks = args.values["with_subtasks"]?.boolValue ?? false
-            return TaskJSON.encode(try vault.complete(id, subtasks: withSubtasks ? .include : .refuse).completed)
+            let done = try vault.complete(id, subtasks: withSubtasks ? .include : .refuse)
+            // TASK plus `undo`, what undo_complete needs (as the HTTP API answers).
+            var json = TaskJSON.encode(done.completed)
+            if let receipt = done.receipt { json = String(json.dropLast()) + ",\"undo\":" + receipt.json.compact() + "}" }
+            return json
         case "update_task":
             return try updateTask(args, settings: settings)
         case "get_tasks":
@@ -110,6 +114,42 @@ actor VaultTools {
             try vault.reorder(id, before: before, inView: view)
             return JSONValue.object([("moved", .string(id)), ("view", .string(view)),
                                      ("before", before.map(JSONValue.string) ?? .null)]).compact()
+        case "update_perspective":
+            try settings.require(.update, source: source)
+            let id = try args.required("id")
+            let body = JSONValue.object(args.values.keys.sorted().filter { $0 != "id" }.compactMap { key in
+                args.values[key].map { (key, ToolArguments.json($0)) }
+            })
+            try vault.savePerspective(Perspective(json: body, id: id))
+            return try vault.perspective(id).json.compact()
+        case "undo_complete":
+            try settings.require(.complete, source: source)
+            let id = try vault.resolveIncludingClosed(args.required("task"))
+            guard let undo = args.values["undo"], case .object = ToolArguments.json(undo) else {
+                throw TodoError.invalidValue(field: "undo", value: "", reason: "the `undo` object complete_task answered")
+            }
+            let undone = try vault.undoCompletion(try CompletionReceipt(json: ToolArguments.json(undo), task: id))
+            return "{\"task\":" + TaskJSON.encode(undone.task)
+                + ",\"next_removed\":" + (undone.removedNext.map { JSONValue.string($0).compact() } ?? "null")
+                + ",\"next_kept\":" + (undone.keptNext.map(TaskJSON.encode) ?? "null") + "}"
+        case "reschedule_overdue":
+            try settings.require(.update, source: source)
+            let today = vault.clock.today
+            let date = try args.string("date").map { try DateInput.require($0, field: "date", today: today) } ?? today
+            return "{\"tasks\":[" + (try vault.rescheduleOverdue(to: date)).map(TaskJSON.encode).joined(separator: ",") + "]}"
+        case "edit_note":
+            try settings.require(.update, source: source)
+            let title = try args.string("title"), body = try args.string("body")
+            guard title != nil || body != nil else { throw ToolError.nothingToChange }
+            return try vault.editNote(vault.resolveNote(args.required("note")), NoteChanges(title: title, body: body)).json.compact()
+        case "pin_note":
+            try settings.require(.update, source: source)
+            let pinned = args.values["pinned"]?.boolValue ?? true
+            return try vault.setNotePinned(vault.resolveNote(args.required("note")), pinned).json.compact()
+        case "delete_note":
+            try settings.require(.delete, source: source)
+            let trashed = try vault.deleteNotes([vault.resolveNote(args.required("note"))])
+            return JSONValue.object([("trashed_to", .string(trashed.first ?? ""))]).compact()
         case "unplan_task":
             try settings.require(.plan, source: source)
             return TaskJSON.encode(try vault.removeFromPlan(vault.resolve(args.required("task"))))

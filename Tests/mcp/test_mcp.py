@@ -106,7 +106,9 @@ class ToolTests(MCPTestCase):
                                       "get_task", "delete_task", "skip_task", "check_item",
                                       "list_areas", "list_projects", "list_tags", "list_notes", "read_note",
                                       "create_note", "append_to_note", "task_from_note_line", "unplan_task",
-                                      "create_perspective", "delete_perspective", "move_task"})
+                                      "create_perspective", "delete_perspective", "move_task",
+                                      "update_perspective", "undo_complete", "reschedule_overdue", "edit_note",
+                                      "pin_note", "delete_note"})
         for tool in tools.values():
             schema = field(tool, "input_schema", "inputSchema")
             self.assertEqual(schema["type"], "object", tool.name)
@@ -310,6 +312,36 @@ class ToolTests(MCPTestCase):
         self.assertEqual(self.ids(work), ["b.md", "a.md"])
         self.assertEqual(deleted, {"deleted": created["id"]})
         self.assertNotIn(created["id"], self.read(".perspectives.json"))
+
+    def test_an_agent_undoes_a_completion_reschedules_and_manages_notes(self):
+        self.write("water.md", task_file("Water plants", 'due: "2026-11-21"\nrecurrence: "FREQ=WEEKLY"\n'))
+        self.write("late.md", task_file("Pay the bill", 'due: "2026-11-18"\n'))
+
+        async def scenario(s):
+            done = await self.call(s, "complete_task", {"task": "water.md"})
+            undone = await self.call(s, "undo_complete", {"task": done["id"], "undo": done["undo"]})
+            moved = await self.call(s, "reschedule_overdue", {"date": "tomorrow"})
+            note = await self.call(s, "create_note", {"title": "Ideas"})
+            edited = await self.call(s, "edit_note", {"note": note["id"], "title": "Better ideas", "body": "One.\n"})
+            pinned = await self.call(s, "pin_note", {"note": note["id"], "pinned": True})
+            trashed = await self.call(s, "delete_note", {"note": note["id"]})
+            persp = await self.call(s, "create_perspective", {"name": "High", "rules": {"operator": "AND", "conditions": [
+                {"field": "priority", "op": "equals", "value": "high"}]}})
+            changed = await self.call(s, "update_perspective", {"id": persp["id"], "name": "Low", "rules": {
+                "operator": "AND", "conditions": [{"field": "priority", "op": "equals", "value": "low"}]}})
+            return done, undone, moved, edited, pinned, trashed, changed
+
+        done, undone, moved, edited, pinned, trashed, changed = self.session(scenario)
+        self.assertEqual(done["status"], "done")
+        self.assertEqual(undone["task"]["status"], "todo")
+        self.assertEqual(undone["task"]["recurrence"], "FREQ=WEEKLY")
+        self.assertIsNotNone(undone["next_removed"])
+        self.assertEqual([t["id"] for t in moved["tasks"]], ["late.md"])
+        self.assertEqual(moved["tasks"][0]["due"], "2026-11-22")
+        self.assertEqual((edited["title"], edited["body"]), ("Better ideas", "One.\n"))
+        self.assertTrue(pinned["pinned"])
+        self.assertTrue(trashed["trashed_to"].startswith(".trash/Notes/"))
+        self.assertEqual(changed["name"], "Low")
 
     def test_plan_day_fills_the_board_and_refuses_a_fourth_complementary(self):
         for n in range(1, 6):
