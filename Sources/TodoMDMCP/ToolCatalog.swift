@@ -148,6 +148,26 @@ enum ToolCatalog {
              description: "Move a note to .trash/Notes/ (restorable). Needs the `delete` permission. Returns {\"trashed_to\"}.",
              inputSchema: schema(["note": string("The note's id or part of its title.")], required: ["note"]),
              annotations: .init(readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false)),
+        Tool(name: "list_categories", title: "List tag categories",
+             description: """
+                 Tag categories (a tag with a display name, icon and colour, in the user's order) and every tag \
+                 with its open-task count: {"categories": [...], "tags": [...]}.
+                 """,
+             inputSchema: schema([:]),
+             annotations: .init(readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false)),
+        Tool(name: "set_category", title: "Create or change a tag category",
+             description: """
+                 Give tag `tag` a category's name, icon (an emoji) and/or colour (#RRGGBB); creates the category \
+                 when the tag has none. An empty string removes the icon or colour. Returns the category.
+                 """,
+             inputSchema: schema(["tag": string("The tag (without #)."), "name": string("Display name."),
+                                  "icon": string("An emoji, or \"\" to remove it."),
+                                  "color": string("#RRGGBB, or \"\" to remove it.")], required: ["tag"]),
+             annotations: .init(readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false)),
+        Tool(name: "remove_category", title: "Remove a tag category",
+             description: "Remove a tag's category (name, icon, colour); the tasks keep the tag.",
+             inputSchema: schema(["tag": string("The tag or the category's name.")], required: ["tag"]),
+             annotations: .init(readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false)),
         Tool(name: "unplan_task", title: "Take a task off the day plan",
              description: """
                  Take a task off its day on the 1–3–5 board and put it in the planner's backlog (to move a task \

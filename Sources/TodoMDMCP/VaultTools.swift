@@ -150,6 +150,21 @@ actor VaultTools {
             try settings.require(.delete, source: source)
             let trashed = try vault.deleteNotes([vault.resolveNote(args.required("note"))])
             return JSONValue.object([("trashed_to", .string(trashed.first ?? ""))]).compact()
+        case "list_categories":
+            try settings.require(.read, source: source)
+            return try vault.categoryListing().compact()
+        case "set_category":
+            try settings.require(.update, source: source)
+            let tag = try args.required("tag")
+            let changes = CategoryChanges(name: try args.string("name"), icon: try args.string("icon"),
+                                          color: try args.string("color"))
+            let exists = try vault.categories().contains { $0.tag.caseInsensitiveCompare(tag) == .orderedSame }
+            return try (exists ? vault.editCategory(tag, changes) : vault.addCategory(tag: tag, changes)).json.compact()
+        case "remove_category":
+            try settings.require(.update, source: source)
+            let tag = try args.required("tag")
+            try vault.removeCategory(tag)
+            return JSONValue.object([("removed", .string(tag))]).compact()
         case "unplan_task":
             try settings.require(.plan, source: source)
             return TaskJSON.encode(try vault.removeFromPlan(vault.resolve(args.required("task"))))

@@ -74,7 +74,7 @@ struct CategoriesTests {
         try vault.reorderCategory("travel", before: "house")
         try vault.reorderCategory("House", before: nil)
         #expect(try vault.categories().map(\.tag) == ["travel", "garage", "printing", "vehicle", "tech", "finance", "shopping", "house"])
-        try vault.rereorderCategory("garage")
+        try vault.removeCategory("garage")
         #expect(try vault.categories().count == 7)
         #expect(throws: CategoryError.categoryNotFound("nope")) { try vault.reorderCategory("nope", before: nil) }
         let tags = try vault.tagSummaries().tags

@@ -108,7 +108,8 @@ class ToolTests(MCPTestCase):
                                       "create_note", "append_to_note", "task_from_note_line", "unplan_task",
                                       "create_perspective", "delete_perspective", "move_task",
                                       "update_perspective", "undo_complete", "reschedule_overdue", "edit_note",
-                                      "pin_note", "delete_note"})
+                                      "pin_note", "delete_note", "list_categories", "set_category",
+                                      "remove_category"})
         for tool in tools.values():
             schema = field(tool, "input_schema", "inputSchema")
             self.assertEqual(schema["type"], "object", tool.name)
@@ -342,6 +343,25 @@ class ToolTests(MCPTestCase):
         self.assertTrue(pinned["pinned"])
         self.assertTrue(trashed["trashed_to"].startswith(".trash/Notes/"))
         self.assertEqual(changed["name"], "Low")
+
+    def test_an_agent_manages_tag_categories(self):
+        self.write("a.md", task_file("Fix the shelf", 'tags:\n  - house\n'))
+
+        async def scenario(s):
+            made = await self.call(s, "set_category", {"tag": "house", "name": "Home", "icon": "🏠"})
+            changed = await self.call(s, "set_category", {"tag": "house", "color": "#336699"})
+            listed = await self.call(s, "list_categories")
+            removed = await self.call(s, "remove_category", {"tag": "house"})
+            after = await self.call(s, "list_categories")
+            return made, changed, listed, removed, after
+
+        made, changed, listed, removed, after = self.session(scenario)
+        self.assertEqual((made["name"], made["icon"]), ("Home", "🏠"))
+        self.assertEqual(changed["color"], "#336699")
+        self.assertEqual([c["tag"] for c in listed["categories"]], ["house"])
+        self.assertEqual(removed, {"removed": "house"})
+        self.assertEqual(after["categories"], [])
+        self.assertIn("house", self.read("a.md"))
 
     def test_plan_day_fills_the_board_and_refuses_a_fourth_complementary(self):
         for n in range(1, 6):

@@ -122,7 +122,7 @@ struct TagRemove: VaultCommand {
     @OptionGroup var global: GlobalOptions
     func run(_ context: CommandContext) throws {
         let vault = try context.openVault()
-        try vault.rereorderCategory(tag)
+        try vault.removeCategory(tag)
         context.line("\(context.style.green("Removed:")) the category of \(tag); tasks keep the tag.")
     }
 }

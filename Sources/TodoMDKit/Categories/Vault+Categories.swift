@@ -81,8 +81,23 @@ extension Vault {
         }.1
     }
 
+    /// `{"categories": [CATEGORY…], "tags": [TAG…], "warning"?}`: the categories in order, and
+    /// every tag to show (categories, then tags only tasks use) with open-task counts — what the
+    /// web app's tag manager and MCP's `list_categories` show.
+    public func categoryListing() throws -> JSONValue {
+        let (tags, warning) = try tagSummaries()
+        var pairs: [(String, JSONValue)] = [
+            ("categories", .array(tags.filter(\.isCategory).map {
+                TagCategory(tag: $0.tag, name: $0.name, icon: $0.icon, color: $0.color).json
+            })),
+            ("tags", .array(tags.map(\.json))),
+        ]
+        if let warning { pairs.append(("warning", .string(warning))) }
+        return .object(pairs)
+    }
+
     /// Removes a category's metadata; tasks keep the tag.
-    public func rereorderCategory(_ reference: String) throws {
+    public func removeCategory(_ reference: String) throws {
         try sideFile(CategoryFile.self).update { file in
             guard let category = categoryMatching(reference, in: file) else { throw CategoryError.categoryNotFound(reference) }
             file.remove(tag: category.tag)

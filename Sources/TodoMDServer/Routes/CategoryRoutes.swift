@@ -24,7 +24,7 @@ struct CategoryRoutes {
         }
         api.delete("categories/:tag") { _, context in
             let tag = try CategoryRoutes.tag(context)
-            try await service.write { vault in try vault.rereorderCategory(tag) }
+            try await service.write { vault in try vault.removeCategory(tag) }
             return HTTP.noContent()
         }
         api.post("categories/:tag/move") { request, context in
@@ -40,15 +40,7 @@ struct CategoryRoutes {
     /// `{"categories": [CATEGORY…], "tags": [TAG…], "warning"?}`: the categories in order, and
     /// every tag to show (categories, then tags only tasks use) with open-task counts.
     static func listing(_ vault: Vault) throws -> String {
-        let (tags, warning) = try vault.tagSummaries()
-        var pairs: [(String, JSONValue)] = [
-            ("categories", .array(tags.filter(\.isCategory).map {
-                TagCategory(tag: $0.tag, name: $0.name, icon: $0.icon, color: $0.color).json
-            })),
-            ("tags", .array(tags.map(\.json))),
-        ]
-        if let warning { pairs.append(("warning", .string(warning))) }
-        return JSONValue.object(pairs).compact()
+        try vault.categoryListing().compact()
     }
 
     static func changes(_ body: JSONValue) throws -> CategoryChanges {
