@@ -302,7 +302,9 @@ final class RemoteStore: Sendable {
             let rows = try await connection.query(
                 "SELECT min(database_id) FROM \(unescaped: prefix)todomd_schema", logger: logger).collect()
             let id = try rows.first?.decode(String?.self) ?? ""
-            return "\(id)/\(url.schema)"
+            // A vault that starts syncing as an owner starts over, as against another database:
+            // its rows until then belonged to no one.
+            return "\(id)/\(url.schema)" + (owner.isEmpty ? "" : "/owner:" + owner)
         }
     }
 

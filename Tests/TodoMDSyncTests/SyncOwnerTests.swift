@@ -96,4 +96,15 @@ struct SyncOwnerTests {
             WHERE c.conrelid = '\(s).tasks'::regclass AND c.contype = 'p'
             """) == ["user_id,id"])
     }
+
+    @Test func aVaultThatStartsSyncingAsAnOwnerPushesEverythingAsTheOwner() async throws {
+        let url = try TestDatabase.isolated()
+        let m = try Machine(url)
+        try m.vault.task("a.md", title: "Before owners")
+        try await engine(m, url, owner: nil).sync()
+        let summary = try await engine(m, url, owner: "carol").sync()
+        #expect(summary.pushed == 1, "the state starts over: the task is pushed again, as carol's")
+        let s = "\"\(url.schema)\""
+        #expect(try await TestDatabase.query(url, "SELECT user_id FROM \(s).tasks ORDER BY user_id") == ["", "carol"])
+    }
 }
