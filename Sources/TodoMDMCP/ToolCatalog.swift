@@ -168,6 +168,40 @@ enum ToolCatalog {
              description: "Remove a tag's category (name, icon, colour); the tasks keep the tag.",
              inputSchema: schema(["tag": string("The tag or the category's name.")], required: ["tag"]),
              annotations: .init(readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false)),
+        Tool(name: "plan_add", title: "Add a task straight into the day plan",
+             description: """
+                 Create a task in a bucket of a day's 1–3–5 board (`text` a quick-entry line, and/or `title` and \
+                 fields); a full bucket refuses it before anything is written. Returns the TASK.
+                 """,
+             inputSchema: schema(["text": string("A quick-entry line."),
+                                  "region": ["type": "string", "enum": ["morning", "afternoon", "evening"]],
+                                  "bucket": ["type": "string", "enum": ["must", "complementary", "misc"]],
+                                  "date": string("The day (default today).")]
+                                     .merging(fieldProperties(nullable: false)) { a, _ in a }),
+             annotations: .init(readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false)),
+        Tool(name: "plan_review", title: "The end-of-day review",
+             description: "The day's board for the evening review: {\"date\", \"open\", \"done\", \"total\", \"review_time\", \"tasks\"}.",
+             inputSchema: schema([:]),
+             annotations: .init(readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false)),
+        Tool(name: "reorder", title: "Reorder planned tasks, perspectives, categories or projects",
+             description: """
+                 Change an order the user sees: `kind` "planned" (a task within its bucket; `item` and `before` \
+                 are tasks), "perspective" (ids), "category" (tags), or "projects" (give the whole order in \
+                 `order`). Without `before` the item goes last.
+                 """,
+             inputSchema: schema(["kind": ["type": "string", "enum": ["planned", "perspective", "category", "projects"]],
+                                  "item": string("What moves."), "before": string("Put it before this one."),
+                                  "order": ["type": "array", "items": ["type": "string"], "description": "For projects: every project name in order."]],
+                                 required: ["kind"]),
+             annotations: .init(readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false)),
+        Tool(name: "set_theme", title: "Set the web app's theme",
+             description: """
+                 Choose the web app's theme: `preset` (classic, focus, minimal, system, ink, dark-pro) and optional \
+                 colour `overrides` ({"accent": "#4A90D9", …}). Returns the theme.
+                 """,
+             inputSchema: schema(["preset": string("A preset name."),
+                                  "overrides": ["type": "object", "description": "Colours by key: accent, background, surface, text, muted, border, overdue, success."]]),
+             annotations: .init(readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false)),
         Tool(name: "unplan_task", title: "Take a task off the day plan",
              description: """
                  Take a task off its day on the 1–3–5 board and put it in the planner's backlog (to move a task \

@@ -165,6 +165,36 @@ actor VaultTools {
             let tag = try args.required("tag")
             try vault.removeCategory(tag)
             return JSONValue.object([("removed", .string(tag))]).compact()
+        case "plan_add":
+            try settings.require(.plan, source: source)
+            let today = vault.clock.today
+            let slot = try PlanSlot(region: try args.string("region"), bucket: try args.string("bucket"),
+                                    date: try args.string("date"), today: today)
+            let draft = try vault.draft(text: try args.string("text"),
+                                        fields: args.fields(excluding: ["text", "region", "bucket", "date", "source"]),
+                                        source: source)
+            return TaskJSON.encode(try vault.addPlanned(draft, on: slot.date ?? today,
+                                                        region: slot.region ?? .current(at: vault.clock),
+                                                        bucket: slot.bucket ?? .misc))
+        case "plan_review":
+            try settings.require(.read, source: source)
+            return try vault.board(on: vault.clock.today).reviewJSON(reviewTime: settings.plannerReviewTime)
+        case "reorder":
+            return try reorder(args, settings: settings)
+        case "set_theme":
+            try settings.require(.update, source: source)
+            var theme = vault.theme()
+            if let preset = try args.string("preset") { theme.preset = preset.lowercased() }
+            if let overrides = args.values["overrides"], case let .object(pairs) = ToolArguments.json(overrides) {
+                theme.overrides = try pairs.map { key, value in
+                    guard let colour = value.stringValue else {
+                        throw TodoError.invalidValue(field: "overrides.\(key)", value: value.compact(), reason: "a colour such as #4A90D9")
+                    }
+                    return (key, colour)
+                }
+            }
+            try vault.saveTheme(theme)
+            return vault.theme().json.compact()
         case "unplan_task":
             try settings.require(.plan, source: source)
             return TaskJSON.encode(try vault.removeFromPlan(vault.resolve(args.required("task"))))
@@ -247,6 +277,30 @@ actor VaultTools {
         }
         let id = try vault.resolveIncludingClosed(ref)
         return TaskJSON.encode(try vault.update(id, changes, body: body))
+    }
+
+    /// `reorder`: one of the orders a user arranges (the planner's buckets, perspectives,
+    /// categories, projects), each one core call.
+    private func reorder(_ args: ToolArguments, settings: VaultSettings) throws -> String {
+        let kind = try args.required("kind")
+        try settings.require(kind == "planned" ? .plan : .update, source: source)
+        let before = try args.string("before")
+        switch kind {
+        case "planned":
+            try vault.reorderPlanned(vault.resolve(args.required("item")), before: try before.map { try vault.resolve($0) })
+        case "perspective":
+            try vault.reorderPerspective(args.required("item"), before: before)
+        case "category":
+            try vault.reorderCategory(args.required("item"), before: before)
+        case "projects":
+            guard let order = args.values["order"].map(ToolArguments.json)?.arrayValue else {
+                throw TodoError.invalidValue(field: "order", value: "", reason: "the list of project names")
+            }
+            try vault.setProjectOrder(order.compactMap(\.stringValue))
+        default:
+            throw TodoError.invalidValue(field: "kind", value: kind, reason: "planned, perspective, category or projects")
+        }
+        return JSONValue.object([("reordered", .string(kind))]).compact()
     }
 
     private func getTasks(_ args: ToolArguments) throws -> Listing {

@@ -109,7 +109,7 @@ class ToolTests(MCPTestCase):
                                       "create_perspective", "delete_perspective", "move_task",
                                       "update_perspective", "undo_complete", "reschedule_overdue", "edit_note",
                                       "pin_note", "delete_note", "list_categories", "set_category",
-                                      "remove_category"})
+                                      "remove_category", "plan_add", "plan_review", "reorder", "set_theme"})
         for tool in tools.values():
             schema = field(tool, "input_schema", "inputSchema")
             self.assertEqual(schema["type"], "object", tool.name)
@@ -362,6 +362,31 @@ class ToolTests(MCPTestCase):
         self.assertEqual(removed, {"removed": "house"})
         self.assertEqual(after["categories"], [])
         self.assertIn("house", self.read("a.md"))
+
+    def test_an_agent_plans_into_buckets_reviews_reorders_and_sets_the_theme(self):
+        self.write("a.md", task_file("Alpha", 'project: "One"\n'))
+        self.write("b.md", task_file("Beta", 'project: "Two"\n'))
+
+        async def scenario(s):
+            first = await self.call(s, "plan_add", {"text": "Write the report", "region": "morning", "bucket": "misc"})
+            second = await self.call(s, "plan_add", {"title": "Call the bank", "region": "morning", "bucket": "misc"})
+            await self.call(s, "reorder", {"kind": "planned", "item": second["id"], "before": first["id"]})
+            board = await self.call(s, "plan_day", {})
+            review = await self.call(s, "plan_review")
+            await self.call(s, "reorder", {"kind": "projects", "order": ["Two", "One"]})
+            projects = await self.call(s, "list_projects")
+            bad = await self.call(s, "reorder", {"kind": "nothing"}, error=True)
+            theme = await self.call(s, "set_theme", {"preset": "ink", "overrides": {"accent": "#123456"}})
+            return first, board, review, projects, bad, theme
+
+        first, board, review, projects, bad, theme = self.session(scenario)
+        self.assertEqual((first["region"], first["bucket"], first["plan_date"]), ("morning", "misc", "2026-11-21"))
+        self.assertEqual([t["title"] for t in board["regions"][0]["misc"]], ["Call the bank", "Write the report"])
+        self.assertEqual(review["total"], 2)
+        self.assertEqual([p["name"] for p in projects["projects"]], ["Two", "One"])
+        self.assertIn("planned, perspective, category or projects", bad)
+        self.assertEqual(theme["preset"], "ink")
+        self.assertIn("#123456", self.read(".theme.json"))
 
     def test_plan_day_fills_the_board_and_refuses_a_fourth_complementary(self):
         for n in range(1, 6):
