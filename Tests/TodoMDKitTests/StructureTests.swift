@@ -361,4 +361,57 @@ import TodoMDTestSupport
         #expect(a.links.blocked)
         #expect(a.warnings.isEmpty)
     }
+
+    /// The structure pass is skipped after a write that cannot change anyone's links; a seeded
+    /// run of writes of every kind, each followed by a full pass as the oracle, shows the links
+    /// left in place were always the ones a full pass computes.
+    @Test func skippingTheStructurePassNeverLeavesStaleLinks() throws {
+        let v = try TemporaryVault()
+        try v.write(".todomd/projects.json", #"{"version": 1, "projects": {"Seq": {"sequential": true}}}"#)
+        let vault = try v.open()
+        var random = SeededRandom(seed: 2026_11_25)
+        var ids: [String] = []
+        func links() throws -> [String: TaskLinks] {
+            Dictionary(uniqueKeysWithValues: try vault.index.rows(matching: nil, timeZone: vault.clock.timeZone).map {
+                ($0.id, $0.links)
+            })
+        }
+        for step in 0..<160 {
+            let pick = ids.isEmpty ? nil : ids[Int.random(in: 0..<ids.count, using: &random)]
+            switch (Int.random(in: 0..<8, using: &random), pick) {
+            case (0, _), (_, nil):
+                var t = TodoTask(title: "Task \(step)", created: vault.clock.now)
+                if Bool.random(using: &random) { t.project = "Seq" }
+                ids.append(try vault.add(t).id)
+            case let (1, p?):
+                var t = TodoTask(title: "Child \(step)", created: vault.clock.now)
+                t.parent = p
+                ids.append(try vault.add(t).id)
+            case let (2, p?):
+                _ = try? vault.complete(p, subtasks: .include)
+            case let (3, p?):
+                var changes = TaskChanges()
+                changes.set(.title, .string("Renamed \(step)"))
+                try vault.update(p, changes)
+            case let (4, p?):
+                var changes = TaskChanges()
+                changes.set(.blockedBy, .list([ids[Int.random(in: 0..<ids.count, using: &random)]]))
+                _ = try? vault.update(p, changes)
+            case let (5, p?):
+                _ = try? vault.delete(p, subtasks: .keep)
+                ids.removeAll { $0 == p }
+            case let (6, p?):
+                _ = try? vault.reopen(p)
+            case let (_, p?):
+                var changes = TaskChanges()
+                changes.set(.project, Bool.random(using: &random) ? .string("Seq") : .null)
+                try vault.update(p, changes)
+            }
+            let kept = try links()
+            try vault.index.restructure(vault.folder)
+            let full = try links()
+            #expect(kept == full, "step \(step): links left in place differ from a full pass")
+            if kept != full { return }
+        }
+    }
 }

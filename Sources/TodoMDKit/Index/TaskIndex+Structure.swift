@@ -104,6 +104,47 @@ extension TaskIndex {
         }
     }
 
+    /// Whether tasks `ids` (as the index holds them now) take no part in the structure: none has
+    /// `parent`, `blocked_by`, `sequential`, children or blockers, and no task's `parent` or
+    /// `blocked_by` could name one of them. Every form of reference (id, file name, stem,
+    /// wikilink) contains the file's stem, so a text search for the stem over-approximates
+    /// "could name it": a change that passes cannot change anyone's links.
+    static func structurallyQuiet(_ ids: [String], _ db: Database) throws -> Bool {
+        for id in ids {
+            if let row = try Row.fetchOne(db, sql: """
+                SELECT parent IS NULL AND blocked_by = '' AND IFNULL(sequential, 0) = 0 AND children = ''
+                       AND blocked = 0 AND blockers = '' AND parent_id IS NULL FROM task WHERE id = ?
+                """, arguments: [id]), !(row[0] as Bool) {
+                return false
+            }
+            let filename = id.split(separator: "/").last.map(String.init) ?? id
+            let stem = filename.lowercased().hasSuffix(".md") ? String(filename.dropLast(3)) : filename
+            let named = try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM task WHERE instr(IFNULL(parent, ''), ?1) > 0 OR instr(blocked_by, ?1) > 0)
+                """, arguments: [stem]) ?? true
+            if named { return false }
+        }
+        return true
+    }
+
+    /// The projects of tasks `ids` as the index holds them.
+    static func projects(of ids: [String], _ db: Database) throws -> Set<String> {
+        var out = Set<String>()
+        for id in ids {
+            if let project = try String.fetchOne(db, sql: "SELECT project FROM task WHERE id = ?", arguments: [id]) {
+                out.insert(project)
+            }
+        }
+        return out
+    }
+
+    /// Whether any of `projects` is marked sequential (a change to one of its tasks may change
+    /// which of its siblings is available).
+    static func anySequential(_ projects: Set<String>, _ folder: VaultFolder) -> Bool {
+        guard !projects.isEmpty, folder.quickStamp(ProjectsFile.path) != nil else { return false }
+        return structureContext(folder).sequentialProjects.keys.contains { projects.contains($0) }
+    }
+
     /// The stored structure stamp.
     func storedStructureStamp() throws -> String? { try meta("structure") }
 

@@ -129,11 +129,18 @@ extension TaskIndex {
         }
         let parsed = TaskIndex.parse(present, in: folder, timeZone: timeZone, progress: nil)
         let now = WallClock.nanoseconds()
-        try database.write { db in
+        let (quiet, projects) = try database.write { db in
+            // Whether the change can leave every task's links as they are (then the whole-vault
+            // structure pass is skipped): decided on the rows before and after.
+            var quiet = try TaskIndex.structurallyQuiet(ids, db)
+            var projects = try TaskIndex.projects(of: ids, db)
             for id in gone { try TaskIndex.deleteFile(id, db) }
             try TaskIndex.store(parsed, indexedAt: now, db)
+            quiet = try quiet && TaskIndex.structurallyQuiet(ids, db)
+            projects.formUnion(try TaskIndex.projects(of: ids, db))
+            return (quiet, projects)
         }
-        try restructure(folder)
+        if !quiet || TaskIndex.anySequential(projects, folder) { try restructure(folder) }
     }
 
     // MARK: - Parsing
