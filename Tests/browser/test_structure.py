@@ -140,3 +140,30 @@ class StructureTest(UsabilityCase):
         wait_for(lambda: frontmatter(self.path(MONEY)).get("status") == "done", message="the blocker done")
         self.open("#/view/today")
         wait_for(lambda: "Apply for a visa" in self.titles(), message="the task back in Today")
+
+    def test_6_folding_hides_the_children_and_is_remembered(self):
+        write_task(self.vault, "20261120-0810-fold-parent.md", "Fold parent", area="Folding", created=created(10))
+        path = write_task(self.vault, "20261120-0811-fold-child.md", "Fold child", area="Folding", created=created(11))
+        with open(self.path(path)) as fh:
+            text = fh.read()
+        with open(self.path(path), "w") as fh:
+            fh.write(text.replace('status: "todo"\n', 'status: "todo"\nparent: "20261120-0810-fold-parent.md"\n'))
+        self.open("#/view/area:Folding")
+        wait_for(lambda: self.titles() == ["Fold parent", "Fold child"], message="parent and child listed")
+        # The list may be drawn again by a live update at any moment: find the button afresh each time.
+        disclose = ("const li = [...document.querySelectorAll('#task-list li.task')].find(l => "
+                    "l.querySelector('.task-title').textContent === 'Fold parent');"
+                    "return li && li.querySelector('.disclose')")
+        self.assertEqual(wait_for(lambda: self.js(disclose)).get_attribute("aria-expanded"), "true")
+        wait_for(lambda: self.js(disclose.replace("return li && li.querySelector('.disclose')",
+                                                  "const b = li && li.querySelector('.disclose'); if (b) b.click(); return !!b")),
+                 message="the disclosure button")
+        wait_for(lambda: self.titles() == ["Fold parent"], message="the child folded away")
+        self.assertEqual(wait_for(lambda: self.js(disclose)).get_attribute("aria-expanded"), "false")
+        self.driver.refresh()
+        self.wait_listed()
+        wait_for(lambda: self.titles() == ["Fold parent"], message="still folded after a reload")
+        wait_for(lambda: self.js(disclose.replace("return li && li.querySelector('.disclose')",
+                                                  "const b = li && li.querySelector('.disclose'); if (b) b.click(); return !!b")),
+                 message="the disclosure button again")
+        wait_for(lambda: self.titles() == ["Fold parent", "Fold child"], message="unfolded again")

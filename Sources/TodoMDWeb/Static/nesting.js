@@ -24,6 +24,7 @@ export function toggleFold(id) {
  * children listed below it, and without the rows under a folded parent.
  */
 export function nestRows(tasks) {
+  const foldedNow = folded(); // read once: a long list has many parents
   const depth = new Map();
   const out = [];
   let hiddenUnder = null; // the depth of a folded parent whose rows are skipped
@@ -35,7 +36,7 @@ export function nestRows(tasks) {
     const next = tasks[i + 1];
     const hasKids = !!next && next.parent_id === t.id;
     out.push({ t, depth: d, hasKids });
-    if (hasKids && isFolded(t.id)) hiddenUnder = d;
+    if (hasKids && foldedNow.has(t.id)) hiddenUnder = d;
   }
   return out;
 }
