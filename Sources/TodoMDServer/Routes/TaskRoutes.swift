@@ -46,7 +46,7 @@ struct TaskRoutes {
             let body = try await HTTP.body(request)
             guard let text = body["date"]?.stringValue else { throw APIError.missingField("date", example: "{\"date\": \"friday\"}") }
             return try await change(reference(context)) { vault, id in
-                try vault.deferTask(id, to: DateInput.require(text, field: "date", today: vault.clock.today))
+                try vault.deferTask(id, to: DateInput.requireTimed(text, field: "date", now: vault.clock.localNow))
             }
         }
         api.post("tasks/:ref/move") { request, context in try await move(reference(context), request) }
@@ -132,7 +132,7 @@ struct TaskRoutes {
         }
         return HTTP.json(try await service.write { vault in
             let id = try vault.resolveIncludingClosed(ref)
-            let (changes, body) = try TaskInput.changes(from: fields, today: vault.clock.today, ignoring: ["hash"])
+            let (changes, body) = try TaskInput.changes(from: fields, now: vault.clock.localNow, ignoring: ["hash"])
             try vault.update(id, changes, body: body, expectedHash: hash?.stringValue)
             let (task, snapshot) = try vault.read(id)
             return Self.json(task, hash: snapshot.stamp.hash)
