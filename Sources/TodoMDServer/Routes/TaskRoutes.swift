@@ -58,10 +58,10 @@ struct TaskRoutes {
         api.get("dates") { request, _ in
             let text = HTTP.query(request)["text"] ?? ""
             return HTTP.json(try await service.read { vault in
-                let today = vault.clock.today
-                let date = try DateInput.require(text, field: "date", today: today)
+                let now = vault.clock.localNow
+                let date = try DateInput.requireTimed(text, field: "date", now: now)
                 return JSONValue.object([("date", .string(date.description)),
-                                         ("display", .string(date.shortDescription(today: today)))]).compact()
+                                         ("display", .string(date.shortDescription(today: now.date)))]).compact()
             })
         }
         api.get("recurrence") { request, _ in
