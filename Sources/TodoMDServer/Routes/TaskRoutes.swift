@@ -98,7 +98,12 @@ struct TaskRoutes {
     }
 
     func show(_ ref: String) async throws -> Response {
-        HTTP.json(try await service.read { vault in
+        // `tasks/REF.ics`: the task as one calendar event with its alarm ("Add to calendar", §25).
+        if ref.lowercased().hasSuffix(".ics") {
+            let text = try await service.read { vault in try vault.calendarEvent(for: vault.resolveIncludingClosed(String(ref.dropLast(4)))) }
+            return CalendarRoutes.calendar(text)
+        }
+        return HTTP.json(try await service.read { vault in
             let (task, snapshot) = try vault.read(vault.resolveIncludingClosed(ref))
             return Self.json(task, hash: snapshot.stamp.hash)
         })
