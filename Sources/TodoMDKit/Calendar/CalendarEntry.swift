@@ -62,14 +62,14 @@ extension ICalendarReader {
             let lastDay = to.adding(days: 2)
             switch event.start {
             case let .day(first):
-                for day in rule.occurrences(start: first) {
+                for day in Self.dates(rule, start: first) {
                     if day > lastDay { break }
                     if !skip.contains(.day(day)) { add(event, start: .day(day)) }
                 }
             case let .instant(instant):
                 let wall = TaskDate(instant: instant, in: event.zone)
                 let second = (wall.time?.minutes ?? 0) * 60 + Int(instant.timeIntervalSince1970.truncatingRemainder(dividingBy: 60))
-                for day in rule.occurrences(start: wall.date) {
+                for day in Self.dates(rule, start: wall.date) {
                     if day > lastDay { break }
                     let start = Moment.instant(LocalDateTime.instant(dayNumber: day.dayNumber, secondOfDay: second, in: event.zone))
                     if !skip.contains(start) { add(event, start: start) }
@@ -80,6 +80,26 @@ extension ICalendarReader {
         return out.sorted {
             ($0.start.date, $0.allDay ? 0 : 1, $0.start, $0.title) < ($1.start.date, $1.allDay ? 0 : 1, $1.start, $1.title)
         }
+    }
+
+    /// The dates of a series: as ``RecurrenceRule/occurrences(start:)``, except that `DTSTART` is
+    /// always the first occurrence (RFC 5545 §3.8.5.3), even when the rule would not give it.
+    static func dates(_ rule: RecurrenceRule, start: LocalDate) -> AnySequence<LocalDate> {
+        // A series that ends before it starts has no occurrence (as python-dateutil reads it).
+        if let until = rule.until, until < start { return AnySequence([]) }
+        var probe = rule.occurrences(start: start)
+        if probe.next() == start { return AnySequence(rule.occurrences(start: start)) }
+        // DTSTART first, then the rule's own dates (COUNT counts those, as python-dateutil's
+        // rruleset does; RFC 5545 leaves a start out of step with its rule undefined).
+        let rest: RecurrenceRule.Occurrences? = rule.occurrences(start: start)
+        var gaveStart = false
+        return AnySequence(sequence(state: rest) { state -> LocalDate? in
+            if !gaveStart {
+                gaveStart = true
+                return start
+            }
+            return state?.next()
+        })
     }
 
     /// One occurrence of `event` starting at `start`, on the vault's clock.

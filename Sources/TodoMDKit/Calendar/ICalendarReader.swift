@@ -94,7 +94,8 @@ public struct ICalendarReader: Sendable {
         }
         if let rrule = first("RRULE") {
             do {
-                event.rule = try RecurrenceRule(parsing: rrule.value)
+                event.rule = try Self.untilOnTheEventsClock(try RecurrenceRule(parsing: rrule.value), text: rrule.value,
+                                                            event: event)
             } catch {
                 warnings.append("line \(rrule.line): the repeat rule `\(rrule.value)` is not supported (\(error)); only its first occurrence is shown")
             }
@@ -108,6 +109,28 @@ public struct ICalendarReader: Sendable {
             event.recurrenceID = moment(rid.value, rid.params, timeZone: timeZone, line: rid.line)
         }
         return event
+    }
+
+    /// A rule whose `UNTIL` is a date-time: the last date is the one whose occurrence (at the
+    /// event's wall-clock time in its zone) is not after that instant. The rule engine counts
+    /// `UNTIL` in dates, so an `UNTIL` late in the evening UTC may be the next day in Tokyo.
+    static func untilOnTheEventsClock(_ rule: RecurrenceRule, text: String, event: Event) throws -> RecurrenceRule {
+        guard case let .instant(start) = event.start,
+              let part = text.split(separator: ";").first(where: { $0.uppercased().hasPrefix("UNTIL=") }) else { return rule }
+        let value = String(part.dropFirst(6)).trimmingCharacters(in: .whitespaces)
+        let u = Array(value.utf8)
+        guard u.count >= 15, u[8] == UInt8(ascii: "T"), let day = LocalDate(iso: value.prefix(4) + "-" + value.dropFirst(4).prefix(2) + "-" + value.dropFirst(6).prefix(2)),
+              let h = Int(value.dropFirst(9).prefix(2)), let m = Int(value.dropFirst(11).prefix(2)), let sec = Int(value.dropFirst(13).prefix(2))
+        else { return rule }
+        let zone = value.hasSuffix("Z") ? (TimeZone(identifier: "UTC") ?? event.zone) : event.zone
+        let until = LocalDateTime.instant(dayNumber: day.dayNumber, secondOfDay: h * 3600 + m * 60 + sec, in: zone)
+        let wall = TaskDate(instant: until, in: event.zone)
+        let eventTime = TaskDate(instant: start, in: event.zone).time?.minutes ?? 0
+        let untilSeconds = (wall.time?.minutes ?? 0) * 60 + Int(until.timeIntervalSince1970.truncatingRemainder(dividingBy: 60))
+        let last = eventTime * 60 <= untilSeconds ? wall.date : wall.date.adding(days: -1)
+        return try RecurrenceRule(frequency: rule.frequency, interval: rule.interval, count: rule.count, until: last,
+                                  byDay: rule.byDay, byMonthDay: rule.byMonthDay, byMonth: rule.byMonth,
+                                  bySetPosition: rule.bySetPosition, weekStart: rule.weekStart)
     }
 
     /// The zone of a date-time's wall clock.
