@@ -79,6 +79,18 @@ enum ToolCatalog {
                                   "date": string("The day: YYYY-MM-DD or a phrase; default today.")],
                                  required: ["duration"]),
              annotations: .init(readOnlyHint: true, openWorldHint: false)),
+        Tool(name: "ramble", title: "Brain dump",
+             description: """
+                 Turn free text (a brain dump, dictated or typed) into proposed tasks: split at sentence ends \
+                 and connectors, filler dropped, cue phrases read ("before friday" due, "sometime next week" \
+                 scheduled, "not urgent" low priority, "that's for work" area). Returns {"tasks": [fields…]} \
+                 and writes nothing unless `commit` is true (then {"tasks": [TASK]}, source voice-ramble). \
+                 You may also read the text yourself and call add_task for each task.
+                 """,
+             inputSchema: schema(["text": string("The dump."),
+                                  "commit": ["type": "boolean", "description": "Create the proposed tasks (default false)."]],
+                                 required: ["text"]),
+             annotations: .init(readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false)),
         Tool(name: "list_perspectives", title: "List perspectives",
              description: "The built-in views and the user's saved perspectives (id, name, rules, sort, grouping), as {\"perspectives\": [...]}. Use an id with get_tasks.",
              inputSchema: schema([:]),

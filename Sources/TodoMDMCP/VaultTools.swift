@@ -99,6 +99,15 @@ actor VaultTools {
             let day = try args.string("date").map { try DateInput.require($0, field: "date", today: vault.clock.today) }
                 ?? vault.clock.today
             return try vault.freeTime(on: day, minutes: minutes).json.compact()
+        case "ramble":
+            let proposals = try vault.ramble(args.required("text"))
+            guard args.values["commit"]?.boolValue == true else {
+                try settings.require(.read, source: source)
+                return JSONValue.object([("tasks", .array(proposals.map(\.proposalJSON)))]).compact()
+            }
+            try settings.require(.create, source: source)
+            let created = try vault.commitRamble(proposals.map { $0.proposalJSON.objectValue ?? [] })
+            return "{\"tasks\":[" + created.map(TaskJSON.encode).joined(separator: ",") + "]}"
         case "list_perspectives":
             try settings.require(.read, source: source)
             let (all, warning) = try vault.allPerspectives()

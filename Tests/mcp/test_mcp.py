@@ -110,7 +110,7 @@ class ToolTests(MCPTestCase):
                                       "update_perspective", "undo_complete", "reschedule_overdue", "edit_note",
                                       "pin_note", "delete_note", "list_categories", "set_category",
                                       "remove_category", "plan_add", "plan_review", "reorder", "set_theme",
-                                      "get_agenda", "find_free_time"})
+                                      "get_agenda", "find_free_time", "ramble"})
         for tool in tools.values():
             schema = field(tool, "input_schema", "inputSchema")
             self.assertEqual(schema["type"], "object", tool.name)
@@ -189,6 +189,25 @@ class ToolTests(MCPTestCase):
         self.assertEqual(blocked["scheduled"], "2026-11-23T14:00")
         self.assertEqual(after["slots"], [{"start": "2026-11-23T15:30", "end": "2026-11-23T18:00"}])
         self.assertIn("duration", bad)
+
+    def test_an_agent_turns_a_brain_dump_into_tasks(self):
+        """§26: proposals first (nothing written), then commit."""
+        dump = ("I need to pick up dry cleaning before Friday, oh and I should call the dentist sometime next week "
+                "but it's not urgent, and also I need to start working on Q3 deck on Monday, that's for work.")
+
+        async def scenario(s):
+            proposed = await self.call(s, "ramble", {"text": dump})
+            before = sorted(os.listdir(self.vault))
+            committed = await self.call(s, "ramble", {"text": dump, "commit": True})
+            return proposed, before, committed
+
+        proposed, before, committed = self.session(scenario)
+        self.assertEqual(proposed["tasks"], [
+            {"title": "Pick up dry cleaning", "due": "2026-11-27"},
+            {"title": "Call the dentist", "scheduled": "2026-11-23", "priority": "low"},
+            {"title": "Start working on Q3 deck", "scheduled": "2026-11-23", "area": "Work"}])
+        self.assertFalse([n for n in before if n.endswith(".md")], "proposals write nothing")
+        self.assertEqual([t["source"] for t in committed["tasks"]], ["voice-ramble"] * 3)
 
     def test_a_bad_field_is_an_error_the_agent_can_read_and_nothing_is_written(self):
         async def scenario(s):

@@ -55,6 +55,32 @@ struct TaskRoutes {
             return HTTP.json(try await service.read { try $0.search(q).json })
         }
         api.post("parse") { request, _ in try await parse(request) }
+        // The brain dump (§26): proposals first, nothing written; then the reviewed ones.
+        api.post("ramble") { request, _ in
+            let body = try await HTTP.body(request)
+            guard let text = body["text"]?.stringValue else {
+                throw TodoError.invalidValue(field: "text", value: "", reason: "the dump as text")
+            }
+            return HTTP.json(try await service.read { vault in
+                JSONValue.object([("tasks", .array(try vault.ramble(text).map(\.proposalJSON)))]).compact()
+            })
+        }
+        api.post("ramble/commit") { request, _ in
+            let body = try await HTTP.body(request)
+            guard let items = body["tasks"]?.arrayValue else {
+                throw TodoError.invalidValue(field: "tasks", value: "", reason: "a list of proposals (objects of task fields)")
+            }
+            let proposals = try items.enumerated().map { index, item -> [(String, JSONValue)] in
+                guard let fields = item.objectValue else {
+                    throw TodoError.invalidValue(field: "tasks[\(index)]", value: item.compact(), reason: "an object of task fields")
+                }
+                return fields
+            }
+            let json = try await service.write { vault in
+                "{\"tasks\":[" + (try vault.commitRamble(proposals)).map(TaskJSON.encode).joined(separator: ",") + "]}"
+            }
+            return HTTP.json(json, status: .created)
+        }
         api.get("dates") { request, _ in
             let text = HTTP.query(request)["text"] ?? ""
             return HTTP.json(try await service.read { vault in
