@@ -52,6 +52,7 @@ public enum WebAssets {
             ("notes.css", PackageResources.notes_css),
             ("categories.js", PackageResources.categories_js),
             ("undo.js", PackageResources.undo_js),
+            ("ramble.js", PackageResources.ramble_js),
             ("manifest.webmanifest", PackageResources.manifest_webmanifest),
             ("icon.svg", PackageResources.icon_svg),
             ("icon-192.png", PackageResources.icon_192_png),

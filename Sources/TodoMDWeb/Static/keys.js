@@ -6,13 +6,13 @@ import { viewHref, go } from './router.js';
 import { setNav, navOpen, narrow } from './sidebar.js';
 import { select, moveSelection, taskSelection } from './list.js';
 import { complete, deferTasks } from './actions.js';
-import { previewParse, focusQuick } from './quick.js';
+import { previewParse, focusQuick, openBrainDump } from './quick.js';
 import { openEditor, editorId, closeEditor, planKey } from './lazy.js';
 import { notesKey } from './notes.js';
 import { indent, outdent, indentTarget, canOutdent } from './nesting.js';
 import { refresh } from './list.js';
 
-const KEYS = [['n', 'New task'], ['/', 'Search'], ['j / ↓', 'Next task'], ['k / ↑', 'Previous task'], ['x', 'Complete selected task'],
+const KEYS = [['n', 'New task'], ['b', 'Brain dump'], ['/', 'Search'], ['j / ↓', 'Next task'], ['k / ↑', 'Previous task'], ['x', 'Complete selected task'],
   ['e / Enter', 'Open selected task'], ['d', 'Defer selected task'], ['Tab', 'Make a subtask of the task above'], ['Shift Tab', 'Make it a task of its own again'], ['Esc', 'Close, or clear selection'], ['g t', 'Go to Today'], ['g i', 'Go to Inbox'],
   ['g u', 'Go to Upcoming'], ['g a', 'Go to Anytime'], ['g s', 'Go to Someday'], ['g f', 'Go to Flagged'], ['g l', 'Go to Logbook'], ['?', 'Show this list']];
 
@@ -51,6 +51,7 @@ export function onKey(e) {
   switch (e.key) {
     case 'g': gPending = Date.now(); break;
     case 'n': e.preventDefault(); focusQuick(); break;
+    case 'b': e.preventDefault(); openBrainDump(); break;
     case '/': e.preventDefault(); if (narrow()) setNav(true); $('#search').focus(); $('#search').select(); break;
     case '?': e.preventDefault(); showShortcuts(); break;
     case 'j': case 'ArrowDown': e.preventDefault(); moveSelection(1); break;
