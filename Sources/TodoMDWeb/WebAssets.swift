@@ -45,6 +45,8 @@ public enum WebAssets {
             ("perspective.js", PackageResources.perspective_js),
             ("planner.js", PackageResources.planner_js),
             ("planner.css", PackageResources.planner_css),
+            ("calendar.js", PackageResources.calendar_js),
+            ("calendar.css", PackageResources.calendar_css),
             ("settings.js", PackageResources.settings_js),
             ("notes.js", PackageResources.notes_js),
             ("notes-format.js", PackageResources.notes_format_js),
