@@ -50,6 +50,8 @@ public enum WebAssets {
             ("notes-format.js", PackageResources.notes_format_js),
             ("notes-markdown.js", PackageResources.notes_markdown_js),
             ("notes.css", PackageResources.notes_css),
+            ("calendar.js", PackageResources.calendar_js),
+            ("calendar.css", PackageResources.calendar_css),
             ("categories.js", PackageResources.categories_js),
             ("undo.js", PackageResources.undo_js),
             ("ramble.js", PackageResources.ramble_js),

@@ -17,15 +17,19 @@ import { renderHeader } from './header.js';
 import { loadList, resetList, redrawIfChanged, wireList } from './list.js';
 import { wireQuick } from './quick.js';
 import { onKey, showShortcuts } from './keys.js';
+import { showCalendar, hideCalendar } from './lazy.js';
 import { connectEvents } from './live.js';
 import { editorId, closeEditor, showTask, showPlan, hidePlan, appCtx } from './lazy.js';
 
 /** Shows route `r` (a new one): the notes, the planner, or a task list. */
 function show(r) {
+  // The calendar (calendar.js) takes the list's place too.
+  if (r.kind !== 'calendar') hideCalendar();
   if (r.kind !== 'plan') hidePlan();
   // Notes (notes.js) take the list's place; leaving them gives it back.
   if (r.kind === 'notes') { leaveList(); showNotes(r, appCtx); return; }
   hideNotes();
+  if (r.kind === 'calendar') { leaveList(); showCalendar(r); return; }
   // So does the planner.
   if (r.kind === 'plan') { leaveList(); showPlan(r); return; }
   if (!isDoneRoute(r) && r.kind !== 'search') setLastActive(screenHash());

@@ -467,6 +467,8 @@ function fill(skip, keep = []) {
   const items = [['Source', t.source || 'unknown'], ['Created', instantText(t.created)], ['Modified', instantText(t.modified)]];
   if (t.completed) items.push([t.status === 'cancelled' ? 'Closed' : 'Completed', instantText(t.completed)]);
   items.push(['File', t.id]);
+  // One calendar event with its alarm, for any calendar app (§25, seed 003 "Add to Calendar").
+  if (t.due || t.scheduled) items.push(['Calendar', h('a', { href: `/api/v1/tasks/${encodeURIComponent(t.id)}.ics`, download: '', text: 'Add to calendar' })]);
   // Where the task came from in a note (§15), and where it sits in the day planner (§14).
   if (t.note) {
     const id = String(t.note).replace(/^Notes\//, '').replace(/\.md$/, '');

@@ -33,6 +33,7 @@ export function routeTitle() {
 }
 
 export function renderHeader() {
+  if (route() && route().kind === 'calendar') return; // calendar.js draws its own
   const r = route();
   if (!r || r.kind === 'notes' || r.kind === 'plan') return;
   const [title, ic, color] = routeTitle();

@@ -10,6 +10,7 @@ import { previewParse, focusQuick, openBrainDump } from './quick.js';
 import { openEditor, editorId, closeEditor, planKey } from './lazy.js';
 import { notesKey } from './notes.js';
 import { indent, outdent, indentTarget, canOutdent } from './nesting.js';
+import { calendarKey } from './lazy.js';
 import { refresh } from './list.js';
 
 const KEYS = [['n', 'New task'], ['b', 'Brain dump'], ['/', 'Search'], ['j / ↓', 'Next task'], ['k / ↑', 'Previous task'], ['x', 'Complete selected task'],
@@ -40,6 +41,7 @@ export function onKey(e) {
     return;
   }
   if (typing) return;
+  if (r && r.kind === 'calendar' && !gPending && calendarKey(e)) return;
   if (r && r.kind === 'notes' && !gPending && notesKey(e)) return;
   if (r && r.kind === 'plan' && !gPending && planKey(e)) return;
   if (gPending && Date.now() - gPending < 1500) {

@@ -67,6 +67,14 @@ export const openPerspective = async (id) => {
   try { (await import('./perspective.js')).openPerspectiveEditor(id, appCtx); } catch (e) { showError(e); }
 };
 
+// ---- the calendar (#/calendar) ----
+let CAL = null;
+const calCtx = { openEditor: (id) => openEditor(id), sidebar };
+export const showCalendar = (r) => (CAL ? Promise.resolve(CAL) : import('./calendar.js').then((m) => (CAL = m))).then((m) => m.showCalendar(r, calCtx)).catch(showError);
+export const hideCalendar = () => { if (CAL) CAL.hideCalendar(); };
+export const calendarChanged = () => { if (CAL) CAL.calendarChanged(); };
+export const calendarKey = (e) => !!CAL && CAL.calendarKey(e);
+
 // ---- the day planner (#/plan) ----
 let PL = null;
 const planCtx = {

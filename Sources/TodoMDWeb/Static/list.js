@@ -13,6 +13,7 @@ import { renderHeader, renderBanner, routeTitle, filterCount } from './header.js
 import { planChanged, openEditor } from './lazy.js';
 import { complete, deferTasks, bulk } from './actions.js';
 import { nestRows, structureChips, disclosure, toggleFold, setParent } from './nesting.js';
+import { calendarChanged } from './lazy.js';
 
 const PLAN_REGION = { morning: 'Morning', afternoon: 'Afternoon', evening: 'Evening' };
 export const PRIORITIES = ['high', 'medium', 'low', 'none'];
@@ -73,6 +74,7 @@ let loadSeq = 0;
 /** Loads and draws the route's listing (the planner reloads its own). */
 export async function loadList() {
   const r0 = route();
+  if (r0 && r0.kind === 'calendar') { calendarChanged(); return; }
   if (r0 && r0.kind === 'plan') { planChanged(); return; }
   if (!r0 || r0.kind === 'notes') return;
   const seq = ++loadSeq;

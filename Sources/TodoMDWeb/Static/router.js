@@ -29,6 +29,7 @@ function parseScreen(hash) {
   if (kind === 'view' && id) return { kind, id, done: params.get('done') === '1' };
   if (kind === 'perspective' && id) return { kind, id };
   if (kind === 'search') return { kind, q: params.get('q') || '' };
+  if (kind === 'calendar') return { kind, id }; // #/calendar[/day|week|month/DATE]
   if (kind === 'notes') return { kind, id };
   if (kind === 'plan') return { kind, id };
   return null;

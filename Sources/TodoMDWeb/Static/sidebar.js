@@ -48,6 +48,9 @@ export function renderSidebar() {
       views.append(pl);
     }
   }
+  const calLi = navLink('#/calendar', 'calendar', 'Calendar', 'calendar', null, { cls: 'v-calendar' });
+  calLi.classList.add('gap');
+  views.append(calLi);
   const notesLi = navLink('#/notes', 'notes', 'Notes', 'book', null, { cls: 'v-notes' });
   notesLi.classList.add('gap');
   views.append(notesLi);
@@ -119,7 +122,7 @@ export function renderSidebarActive() {
   if (!r) return;
   const key = r.kind === 'view' && r.done ? 'logbook' : viewKey();
   for (const a of $$('#sidebar .nav-item')) {
-    if (a.dataset.key === key) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
+    if (a.dataset.key === (r.kind === 'calendar' ? 'calendar' : key)) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
   }
 }
 
