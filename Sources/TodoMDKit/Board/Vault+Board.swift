@@ -3,8 +3,8 @@ import Foundation
 extension Vault {
     // MARK: - Reading a board
 
-    /// How many days back a status board's Done column reaches for tasks its view lists only
-    /// while they are open (a project's, Today's): the board shows the recent finish line.
+    /// How many days back a status board's Done column reaches: the board shows the recent
+    /// finish line, not the whole logbook.
     public static let boardDoneDays = 7
 
     /// The board of a view or perspective (§25): its tasks in one column per value of `key`, in
@@ -16,9 +16,9 @@ extension Vault {
     /// saved order) and those of the listed tasks, then None. A task with several tags is in each
     /// of its tags' columns.
     ///
-    /// By status, the Done column also holds the tasks completed in the last
-    /// ``boardDoneDays`` days that the view would list if they were still open, so a card dropped
-    /// into Done stays on the board.
+    /// By status, the Done column holds the tasks completed in the last ``boardDoneDays`` days
+    /// that the view lists, or would list if they were still open (a project's, Today's), so a
+    /// card dropped into Done stays on the board.
     ///
     /// - Throws: ``TodoError/unknownView(_:)``, ``TodoError/unknownPerspective(_:)``.
     public func board(_ request: ListRequest, by key: BoardKey) throws -> Board {
@@ -26,8 +26,10 @@ extension Vault {
         var rules = source.rules
         if key == .status {
             let since = clock.today.adding(days: -(Self.boardDoneDays - 1))
-            rules = .any(rules, .all(rules.admittingDone, .when("status", "equals", TaskStatus.done.rawValue),
-                                     .when("completed", "on_or_after", since.description)))
+            let done = TaskStatus.done.rawValue
+            rules = .any(.all(rules, .when("status", "not_equals", done)),
+                         .all(rules.admittingDone, .when("status", "equals", done),
+                              .when("completed", "on_or_after", since.description)))
         }
         if let extra = request.filter.rules { rules = .all(rules, extra) }
         let listing = try list(rules: rules, id: source.id, name: source.name, sort: request.sort ?? source.sort,

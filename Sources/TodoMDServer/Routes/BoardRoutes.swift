@@ -37,7 +37,7 @@ struct BoardRoutes {
             throw APIError.wrongType(field: "value", expected: "the column's value, or null for its \"none\" column")
         }
         let from = body["from"]?.stringValue
-        let policy = try await TaskRoutes.subtaskPolicy(request)
+        let policy = try TaskRoutes.subtaskPolicy(body: body, query: HTTP.query(request))
         if policy == .keep { throw APIError.wrongType(field: "keep_subtasks", expected: "only for a delete") }
         return HTTP.json(try await service.write { vault in
             let id = try vault.resolveIncludingClosed(ref)
