@@ -5,6 +5,7 @@ moves are announced; axe at phone and desktop, light and dark; screenshots under
 import os
 import time
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -84,6 +85,16 @@ class BoardTest(BrowserTestCase):
     def focus_card(self, title):
         self.js("[...document.querySelectorAll('#board-cols .card')].find(c => "
                 "c.querySelector('.card-title > span').textContent === arguments[0]).querySelector('.card-title').focus()", title)
+
+    def choose_key(self, value):
+        """Picks the column key (the header is drawn anew with each answer: find the field anew)."""
+        def pick():
+            try:
+                Select(self.driver.find_element(By.ID, "board-key")).select_by_value(value)
+                return True
+            except StaleElementReferenceException:
+                return False
+        wait_for(pick, message="the Columns field")
 
     def keys(self, *keys):
         """Keys to whatever has the focus (the board may have been drawn anew meanwhile)."""
@@ -169,13 +180,13 @@ class BoardTest(BrowserTestCase):
 
     def test_4_other_keys_make_other_columns(self):
         self.open_board()
-        Select(self.driver.find_element(By.ID, "board-key")).select_by_value("priority")
+        self.choose_key("priority")
         wait_for(lambda: list(self.board())[:1] == ["High"], message="priority columns")
         self.assertEqual(list(self.board()), ["High", "Medium", "Low", "No Priority"])
         drag(self.driver, self.card_center("Ship it"), self.column_point("Low"))
         wait_for(lambda: "Ship it" in self.titles("Low"), message="Ship it in Low")
         self.assertEqual(frontmatter(self.path(SHIP))["priority"], "low")
-        Select(self.driver.find_element(By.ID, "board-key")).select_by_value("tag")
+        self.choose_key("tag")
         wait_for(lambda: "#docs" in self.board(), message="tag columns")
         drag(self.driver, self.card_center("Ship it"), self.column_point("#docs"))
         wait_for(lambda: "Ship it" in self.titles("#docs"), message="Ship it tagged")
@@ -183,12 +194,13 @@ class BoardTest(BrowserTestCase):
         # The key is remembered for the board.
         self.open_board()
         wait_for(lambda: "#docs" in self.board(), message="the tag key kept")
-        Select(self.driver.find_element(By.ID, "board-key")).select_by_value("status")
+        self.choose_key("status")
         wait_for(lambda: list(self.board())[:1] == ["To Do"], message="status columns again")
 
     def audit(self, size, dark):
         set_viewport(self.driver, *size)
         set_dark(self.driver, dark)
+        self.driver.get("about:blank")  # a fresh page: no toasts of the moves before, fading mid-audit
         self.open_board()
         time.sleep(0.3)
         where = "%dx%d %s" % (size[0], size[1], "dark" if dark else "light")
