@@ -14,7 +14,9 @@ import { refresh } from './list.js';
 
 const KEYS = [['n', 'New task'], ['/', 'Search'], ['j / ↓', 'Next task'], ['k / ↑', 'Previous task'], ['x', 'Complete selected task'],
   ['e / Enter', 'Open selected task'], ['d', 'Defer selected task'], ['Tab', 'Make a subtask of the task above'], ['Shift Tab', 'Make it a task of its own again'], ['Esc', 'Close, or clear selection'], ['g t', 'Go to Today'], ['g i', 'Go to Inbox'],
-  ['g u', 'Go to Upcoming'], ['g a', 'Go to Anytime'], ['g s', 'Go to Someday'], ['g f', 'Go to Flagged'], ['g l', 'Go to Logbook'], ['?', 'Show this list']];
+  ['g u', 'Go to Upcoming'], ['g a', 'Go to Anytime'], ['g s', 'Go to Someday'], ['g f', 'Go to Flagged'], ['g l', 'Go to Logbook'],
+  ['← ↑ → ↓', 'On a board: the card beside'], ['Shift ←', 'On a board: move the card a column left'], ['Shift →', 'On a board: move the card a column right'],
+  ['m', 'On a board: move the card to…'], ['?', 'Show this list']];
 
 export function showShortcuts() {
   if ($('dialog.keys-sheet')) return;
