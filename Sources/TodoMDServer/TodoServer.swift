@@ -62,6 +62,7 @@ public enum TodoServer {
         CatalogRoutes(service: service).register(on: api)
         PerspectiveRoutes(service: service).register(on: api)
         PlanRoutes(service: service).register(on: api)
+        BoardRoutes(service: service).register(on: api)
         NoteRoutes(service: service).register(on: api)
         CategoryRoutes(service: service).register(on: api)
         CalendarRoutes(service: service).register(on: router)

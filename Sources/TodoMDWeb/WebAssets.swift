@@ -45,6 +45,8 @@ public enum WebAssets {
             ("perspective.js", PackageResources.perspective_js),
             ("planner.js", PackageResources.planner_js),
             ("planner.css", PackageResources.planner_css),
+            ("board.js", PackageResources.board_js),
+            ("board.css", PackageResources.board_css),
             ("settings.js", PackageResources.settings_js),
             ("notes.js", PackageResources.notes_js),
             ("notes-format.js", PackageResources.notes_format_js),

@@ -173,8 +173,11 @@ struct TaskRoutes {
     /// What to do with open subtasks (§23): `with_subtasks` / `keep_subtasks` as `true` in the
     /// JSON body or the query; neither refuses a task that has open subtasks.
     static func subtaskPolicy(_ request: Request) async throws -> SubtaskPolicy {
-        let body = try await HTTP.body(request)
-        let query = HTTP.query(request)
+        try subtaskPolicy(body: try await HTTP.body(request), query: HTTP.query(request))
+    }
+
+    /// The same from a body already read (a request's body can be read once).
+    static func subtaskPolicy(body: JSONValue, query: [String: String]) throws -> SubtaskPolicy {
         func flag(_ name: String) throws -> Bool {
             if let value = body[name] {
                 guard let b = value.boolValue else { throw APIError.wrongType(field: name, expected: "true or false") }

@@ -1,5 +1,6 @@
 // The parts loaded on first use, which keeps the first download small: the task editor
-// (editor.js), the perspective editor (perspective.js) and the day planner (planner.js), each
+// (editor.js), the perspective editor (perspective.js), the day planner (planner.js) and the
+// board (board.js), each
 // given what it may call back.
 import { $ } from './util.js';
 import { toast, showError } from './ui.js';
@@ -85,3 +86,15 @@ export const showPlan = (r) => (PL ? Promise.resolve(PL) : import('./planner.js'
 export const hidePlan = () => { if (PL) PL.hidePlan(); };
 export const planChanged = () => { if (PL) PL.planChanged(); };
 export const planKey = (e) => !!PL && PL.planKey(e);
+
+// ---- the board (#/board/ID) ----
+let BD = null;
+const boardCtx = {
+  openEditor: (id) => openEditor(id),
+  refreshSidebar: () => loadSidebar(),
+  sidebar,
+};
+export const showBoard = (r) => (BD ? Promise.resolve(BD) : import('./board.js').then((m) => (BD = m))).then((m) => m.showBoard(r, boardCtx)).catch(showError);
+export const hideBoard = () => { if (BD) BD.hideBoard(); };
+export const boardChanged = () => { if (BD) BD.boardChanged(); };
+export const boardKey = (e) => !!BD && BD.boardKey(e);

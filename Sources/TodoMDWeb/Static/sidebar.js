@@ -120,7 +120,7 @@ function section(title, list, key) {
 export function renderSidebarActive() {
   const r = route();
   if (!r) return;
-  const key = r.kind === 'view' && r.done ? 'logbook' : viewKey();
+  const key = r.kind === 'view' && r.done ? 'logbook' : viewKey();  // a board: its view's entry
   for (const a of $$('#sidebar .nav-item')) {
     if (a.dataset.key === (r.kind === 'calendar' ? 'calendar' : key)) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
   }

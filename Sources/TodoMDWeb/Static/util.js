@@ -84,6 +84,7 @@ const P = {
   dots: 'M5 12h.01M12 12h.01M19 12h.01',
   pin: 'M9 3h6l-1 6 4 4H6l4-4zM12 13v8',
   back: 'M15 6l-6 6 6 6',
+  columns: 'M4 4h4.5v16H4zM9.75 4h4.5v11h-4.5zM15.5 4H20v14h-4.5z',
   info: 'M12 21a9 9 0 100-18 9 9 0 000 18zM12 11v5M12 8h.01',
 };
 
