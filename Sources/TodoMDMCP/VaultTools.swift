@@ -108,6 +108,33 @@ actor VaultTools {
             try settings.require(.create, source: source)
             let created = try vault.commitRamble(proposals.map { $0.proposalJSON.objectValue ?? [] })
             return "{\"tasks\":[" + created.map(TaskJSON.encode).joined(separator: ",") + "]}"
+        case "list_templates":
+            try settings.require(.read, source: source)
+            return JSONValue.object([("templates", .array(try vault.templates().map(\.json)))]).compact()
+        case "add_from_template":
+            try settings.require(.create, source: source)
+            let tasks = try vault.addFromTemplate(args.required("name"), text: try args.string("text"), source: source)
+            return "{\"tasks\":[" + tasks.map(TaskJSON.encode).joined(separator: ",") + "]}"
+        case "list_calendars", "add_calendar", "remove_calendar":
+            if name != "list_calendars" {
+                try settings.require(.update, source: source)
+                if name == "add_calendar" {
+                    try vault.addCalendar(CalendarSource(name: args.required("name"), url: try args.string("url"),
+                                                         path: try args.string("path"), color: try args.string("color")))
+                } else {
+                    try vault.removeCalendar(named: args.required("name"))
+                }
+            } else {
+                try settings.require(.read, source: source)
+            }
+            let refresh: CalendarSources.Refresh = name == "add_calendar" ? .ifStale : .never
+            return JSONValue.object([("calendars", .array(try vault.calendars(refresh: refresh).map { c in
+                .object([("name", .string(c.source.name)), ("url", c.source.url.map(JSONValue.string) ?? .null),
+                         ("path", c.source.path.map(JSONValue.string) ?? .null),
+                         ("color", c.source.color.map(JSONValue.string) ?? .null),
+                         ("events", .number(Double(c.reader?.events.count ?? 0))),
+                         ("error", c.error.map(JSONValue.string) ?? .null)])
+            }))]).compact()
         case "list_perspectives":
             try settings.require(.read, source: source)
             let (all, warning) = try vault.allPerspectives()

@@ -57,6 +57,7 @@ public enum WebAssets {
             ("categories.js", PackageResources.categories_js),
             ("undo.js", PackageResources.undo_js),
             ("ramble.js", PackageResources.ramble_js),
+            ("templates.js", PackageResources.templates_js),
             ("manifest.webmanifest", PackageResources.manifest_webmanifest),
             ("icon.svg", PackageResources.icon_svg),
             ("icon-192.png", PackageResources.icon_192_png),

@@ -100,6 +100,23 @@ class CalendarTest(UsabilityCase):
         r = self.js("if (arguments[1]) arguments[0].scrollIntoView({block: 'center'}); return arguments[0].getBoundingClientRect().toJSON()", el, scroll)
         return (r["left"] + r["width"] / 2, r["top"] + r["height"] / 2)
 
+    def drag_until(self, points, done, message):
+        """Drags between the points `points()` gives until `done()` holds: the grid may be drawn
+        again (a live update after the last write) between looking at it and dragging."""
+        for _ in range(4):
+            try:
+                start, end = points()
+            except Exception:  # a stale element: look again
+                time.sleep(0.3)
+                continue
+            drag(self.driver, start, end)
+            try:
+                wait_for(done, timeout=3, message=message)
+                return
+            except AssertionError:
+                continue
+        wait_for(done, message=message)
+
     def task_block(self, task_id):
         return self.driver.find_element(By.CSS_SELECTOR, '.cal-task[data-id="%s"]' % task_id)
 
@@ -132,28 +149,31 @@ class CalendarTest(UsabilityCase):
 
     def test_2_drag_from_the_tray_into_the_gap_then_stretch_it(self):
         self.open_calendar("day/" + TODAY)
-        chip = self.driver.find_element(By.CSS_SELECTOR, '.cal-chip-task[data-id="%s"]' % TRAY)
-        end = self.point(TODAY, 14 * 60)
-        start = self.center(chip, scroll=False)  # in the sticky tray, above the grid
-        drag(self.driver, start, end)
-        wait_for(lambda: frontmatter(self.path(TRAY)).get("scheduled") == TODAY + "T14:00", message="scheduled 14:00 in the file")
+        # From the sticky tray, above the grid, into the 14:00 gap.
+        self.drag_until(lambda: (self.center(self.driver.find_element(By.CSS_SELECTOR, '.cal-chip-task[data-id="%s"]' % TRAY), scroll=False),
+                                 self.point(TODAY, 14 * 60)),
+                        lambda: frontmatter(self.path(TRAY)).get("scheduled") == TODAY + "T14:00", "scheduled 14:00 in the file")
         wait_for(lambda: self.js("return parseInt(arguments[0].style.top)", self.task_block(TRAY)) == 480, message="the block at 14:00")
         # Its lower edge dragged from 30 to 90 minutes.
         # (The grid may be drawn again under a look: look again until one holds.)
-        x, y = wait_for(lambda: self.center(self.task_block(TRAY).find_element(By.CSS_SELECTOR, ".cal-resize")), message="the lower edge")
-        drag(self.driver, (x, y), (x, y + 60))
-        wait_for(lambda: frontmatter(self.path(TRAY)).get("estimated_minutes") == "90", message="estimated_minutes 90 in the file")
+        def edge():
+            x, y = self.center(self.task_block(TRAY).find_element(By.CSS_SELECTOR, ".cal-resize"))
+            return (x, y), (x, y + 60)
+        self.drag_until(edge, lambda: frontmatter(self.path(TRAY)).get("estimated_minutes") == "90", "estimated_minutes 90 in the file")
         wait_for(lambda: self.js("return parseInt(arguments[0].style.height)", self.task_block(TRAY)) == 90, message="a 90-minute block")
         # And moved by dragging its body to 15:30 (snapped to 15 minutes).
-        x, y = wait_for(lambda: self.center(self.task_block(TRAY)), message="the block")
-        drag(self.driver, (x, y), (x, y + 92))
-        wait_for(lambda: frontmatter(self.path(TRAY)).get("scheduled") == TODAY + "T15:30", message="moved to 15:30")
+        def body():
+            x, y = self.center(self.task_block(TRAY))
+            return (x, y), (x, y + 92)
+        self.drag_until(body, lambda: frontmatter(self.path(TRAY)).get("scheduled") == TODAY + "T15:30", "moved to 15:30")
         self.assertEqual(frontmatter(self.path(TRAY)).get("estimated_minutes"), "90")
 
     def test_3_keyboard_moves_and_resizes_a_block(self):
         self.open_calendar("week/" + TODAY)
-        block = self.task_block(KEYS)
-        self.js("arguments[0].focus()", block)
+        # Found and focused in one step: the grid may be drawn again between two calls.
+        wait_for(lambda: self.js("const b = document.querySelector('.cal-task[data-id=\"' + arguments[0] + '\"]');"
+                                 "if (!b) return false; b.focus(); return document.activeElement === b;", KEYS),
+                 message="the block focused")
         ActionChains(self.driver).send_keys(Keys.ARROW_DOWN, Keys.ARROW_DOWN).perform()
         wait_for(lambda: frontmatter(self.path(KEYS)).get("scheduled") == "2026-11-22T11:30", message="moved by 30 minutes")
         live = self.driver.find_element(By.ID, "cal-live")
@@ -211,7 +231,22 @@ class CalendarTest(UsabilityCase):
 
     def test_6_calendars_are_added_and_removed(self):
         self.open_calendar()
-        self.driver.find_element(By.CSS_SELECTOR, 'button[aria-label="External calendars"]').click()
+
+        clicked = []
+
+        def open_sheet():
+            # The header may be drawn again under the click (a live update): find the button anew;
+            # the sheet opens once its list has loaded.
+            if self.driver.find_elements(By.CSS_SELECTOR, "dialog[open]"):
+                return True
+            if not clicked:
+                try:
+                    self.driver.find_element(By.CSS_SELECTOR, 'button[aria-label="External calendars"]').click()
+                    clicked.append(True)
+                except Exception:
+                    pass
+            return False
+        wait_for(open_sheet, message="a click on the calendars button")
         wait_for(lambda: self.driver.find_elements(By.CSS_SELECTOR, "dialog[open] .cal-source"), message="the calendars sheet")
         names = [e.text for e in self.driver.find_elements(By.CSS_SELECTOR, "dialog[open] .cal-source-name")]
         self.assertEqual(names, ["Work", "Broken"])
@@ -221,8 +256,16 @@ class CalendarTest(UsabilityCase):
         wait_for(lambda: [c["name"] for c in self.api("/calendars")["calendars"]] == ["Work", "Broken", "Home"], message="Home added")
         with open(os.path.join(self.vault, ".todomd", "config.json"), encoding="utf-8") as fh:
             self.assertIn('"path": "work.ics"', json.dumps(json.load(fh)["calendars"][2]))
-        self.driver.find_element(By.CSS_SELECTOR, 'button[aria-label="Remove calendar Broken"]').click()
-        wait_for(lambda: self.driver.find_elements(By.CSS_SELECTOR, "dialog[open] .btn-danger"), message="the confirmation")
+        def ask_to_remove():
+            # The sheet's list is drawn again once the new calendar is read: click the one there now.
+            if len(self.driver.find_elements(By.CSS_SELECTOR, "dialog[open]")) > 1:
+                return True  # the confirmation, over the calendars sheet
+            try:
+                self.driver.find_element(By.CSS_SELECTOR, 'button[aria-label="Remove calendar Broken"]').click()
+            except Exception:
+                pass
+            return False
+        wait_for(ask_to_remove, message="the confirmation")
         self.driver.find_elements(By.CSS_SELECTOR, "dialog[open]")[-1].find_element(By.CSS_SELECTOR, ".btn-danger").click()
         wait_for(lambda: [c["name"] for c in self.api("/calendars")["calendars"]] == ["Work", "Home"], message="Broken removed")
         self.js("document.querySelectorAll('dialog[open]').forEach(d => d.close())")

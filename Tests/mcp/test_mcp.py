@@ -110,7 +110,8 @@ class ToolTests(MCPTestCase):
                                       "update_perspective", "undo_complete", "reschedule_overdue", "edit_note",
                                       "pin_note", "delete_note", "list_categories", "set_category",
                                       "remove_category", "plan_add", "plan_review", "reorder", "set_theme",
-                                      "get_agenda", "find_free_time", "ramble"})
+                                      "get_agenda", "find_free_time", "ramble", "list_templates",
+                                      "add_from_template", "list_calendars", "add_calendar", "remove_calendar"})
         for tool in tools.values():
             schema = field(tool, "input_schema", "inputSchema")
             self.assertEqual(schema["type"], "object", tool.name)
@@ -208,6 +209,36 @@ class ToolTests(MCPTestCase):
             {"title": "Start working on Q3 deck", "scheduled": "2026-11-23", "area": "Work"}])
         self.assertFalse([n for n in before if n.endswith(".md")], "proposals write nothing")
         self.assertEqual([t["source"] for t in committed["tasks"]], ["voice-ramble"] * 3)
+
+    def test_an_agent_uses_templates_and_manages_calendars(self):
+        """§26 templates and §25 calendars: what the web app can do, an agent can."""
+        os.makedirs(os.path.join(self.vault, ".templates", "trip"), exist_ok=True)
+        with open(os.path.join(self.vault, ".templates", "trip", "trip.md"), "w", encoding="utf-8") as f:
+            f.write('---\ntitle: "Plan the trip"\ndue: "{{date:+14d}}"\n---\n')
+        with open(os.path.join(self.vault, ".templates", "trip", "flights.md"), "w", encoding="utf-8") as f:
+            f.write('---\ntitle: "Book flights for {{title}}"\nparent: trip\n---\n')
+        with open(os.path.join(self.vault, "home.ics"), "w", encoding="utf-8") as f:
+            f.write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:1\r\nDTSTART;VALUE=DATE:20261124\r\n"
+                    "SUMMARY:Holiday\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+
+        async def scenario(s):
+            templates = await self.call(s, "list_templates")
+            made = await self.call(s, "add_from_template", {"name": "trip", "text": "Lisbon"})
+            added = await self.call(s, "add_calendar", {"name": "Home", "path": "home.ics", "color": "#ff9500"})
+            twice = await self.call(s, "add_calendar", {"name": "home", "path": "x.ics"}, error=True)
+            agenda = await self.call(s, "get_agenda", {"from": "2026-11-24", "days": 1})
+            removed = await self.call(s, "remove_calendar", {"name": "Home"})
+            return templates, made, added, twice, agenda, removed
+
+        templates, made, added, twice, agenda, removed = self.session(scenario)
+        self.assertEqual(templates["templates"], [{"name": "trip", "title": "Plan the trip", "tasks": 2, "project": True}])
+        self.assertEqual([t["title"] for t in made["tasks"]], ["Lisbon", "Book flights for Lisbon"])
+        self.assertEqual(made["tasks"][1]["parent"], made["tasks"][0]["id"])
+        self.assertEqual(made["tasks"][0]["due"], "2026-12-05")
+        self.assertEqual([(c["name"], c["events"], c["error"]) for c in added["calendars"]], [("Home", 1, None)])
+        self.assertIn("name", twice)
+        self.assertEqual([e["title"] for e in agenda["days"][0]["events"]], ["Holiday"])
+        self.assertEqual(removed["calendars"], [])
 
     def test_a_bad_field_is_an_error_the_agent_can_read_and_nothing_is_written(self):
         async def scenario(s):

@@ -55,6 +55,21 @@ struct TaskRoutes {
             return HTTP.json(try await service.read { try $0.search(q).json })
         }
         api.post("parse") { request, _ in try await parse(request) }
+        // Templates (§26): the list, and new tasks from one.
+        api.get("templates") { _, _ in
+            HTTP.json(try await service.read { vault in
+                JSONValue.object([("templates", .array(try vault.templates().map(\.json)))]).compact()
+            })
+        }
+        api.post("templates/:name") { request, context in
+            let name = context.parameters.get("name") ?? ""
+            let body = try await HTTP.body(request)
+            let text = body["text"]?.stringValue
+            let json = try await service.write { vault in
+                "{\"tasks\":[" + (try vault.addFromTemplate(name, text: text, source: "user")).map(TaskJSON.encode).joined(separator: ",") + "]}"
+            }
+            return HTTP.json(json, status: .created)
+        }
         // The brain dump (§26): proposals first, nothing written; then the reviewed ones.
         api.post("ramble") { request, _ in
             let body = try await HTTP.body(request)

@@ -75,10 +75,16 @@ export async function openBrainDump() {
   try { (await import('./ramble.js')).openRamble(() => refresh(0)); } catch (e) { showError(e); }
 }
 
+/** "New from template" (§26): a sheet loaded on first use. */
+export async function openTemplatePicker() {
+  try { (await import('./templates.js')).openTemplates(() => refresh(0)); } catch (e) { showError(e); }
+}
+
 export function wireQuick() {
   $('#quick').addEventListener('submit', quickSubmit);
   const dump = h('button', { type: 'button', class: 'icon-btn small quick-dump', 'aria-label': 'Brain dump: many tasks at once', title: 'Brain dump (b)', onclick: openBrainDump }, icon('edit'));
-  $('#quick').append(dump);
+  const fromTemplate = h('button', { type: 'button', class: 'icon-btn small quick-template', 'aria-label': 'New from template', title: 'New from template', onclick: openTemplatePicker }, icon('copy'));
+  $('#quick').append(dump, fromTemplate);
   $('#quick-input').addEventListener('input', (e) => previewParse(e.target.value));
   $('#quick-plus').append(icon('plus'));
   $('#fab').append(icon('plus'));
