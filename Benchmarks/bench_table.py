@@ -138,6 +138,7 @@ def ensure_vault(vault_dir, n, seed, nested=0.0):
 
 
 def install_bench_perspective(vault):
+    sys.dont_write_bytecode = True
     sys.path.insert(0, HERE)
     import measure  # the one definition of the 10-rule perspective
     measure.install_bench_perspective(vault)
