@@ -8,7 +8,9 @@ generate_vault.py with the same seed, and puts a reference measured in the same 
 Taskwarrior (`task`), todo.txt-cli (`todo-txt`), `find`/`cat` floors, Python's sqlite3 on the
 index. The reference tools' data is made from the same generated vault: Taskwarrior's through
 `todomd export taskwarrior` + `task import` (plus a `flagged` tag for flagged tasks, which that
-export has no field for), todo.txt's through `todomd export todotxt`.
+export has no field for; less the annotations and `recur`, which would make its filter differ
+from the perspective), todo.txt's through `todomd export todotxt`. The notes under the table
+say how many tasks each side listed.
 
 A and B of a row run in turn (A B A B …, after one warm-up each) and the ratio is the median of
 the pairs' ratios, so a machine whose speed drifts during the run still gives a fair ratio. Times
@@ -37,14 +39,15 @@ ENV_BASE = {"TODOMD_NOW": "2026-11-21T09:00:00", "TZ": "Europe/Berlin", "LC_ALL"
 DEVNULL = os.open(os.devnull, os.O_WRONLY)
 
 # Taskwarrior's equivalent of measure.py's 10-rule `bench` perspective on 2026-11-21:
-#   status in (todo, in-progress)                → status:pending (someday is pending + tag someday)
+#   status in (todo, in-progress)                → status:pending or waiting (someday is pending + tag someday;
+#                                                  a `wait` after the real date makes a task waiting)
 #   priority in (high, medium) OR flagged         → priority:H or priority:M or +flagged
 #   NOT (tags contains someday OR area = Archive) → -someday project.not:Archive (area is Area.Project's left part)
 #   due on_or_before today OR scheduled in_next 14 days
 #   defer before_or_none tomorrow                → wait is none or before tomorrow
 #   title string_contains "re"                   → description.has:re (case-insensitive, see rc below)
 #   project is_not_nil                           → project.has:.  (todomd exports Area.Project)
-TW_FILTER = ["(", "status:pending", ")", "(", "priority:H", "or", "priority:M", "or", "+flagged", ")",
+TW_FILTER = ["(", "status:pending", "or", "status:waiting", ")", "(", "priority:H", "or", "priority:M", "or", "+flagged", ")",
              "-someday", "project.not:Archive",
              "(", "due.before:2026-11-22", "or", "(", "scheduled.after:2026-11-20", "and",
              "scheduled.before:2026-12-06", ")", ")",
@@ -188,6 +191,11 @@ class Tools:
         for t in tasks:
             if t["uuid"] in flagged_uuids:
                 t["tags"] = t.get("tags", []) + ["flagged"]
+            # Taskwarrior matches `description.has:` against annotations too (where the export
+            # puts descriptions and bodies), and makes a `recur` task a template that no filter
+            # lists: without both, its filter is the perspective's (and its files smaller).
+            t.pop("annotations", None)
+            t.pop("recur", None)
         with open(exported, "w") as fh:
             json.dump(tasks, fh)
         t0 = time.time()
@@ -284,9 +292,10 @@ def raw_sqlite_ms(db_path, runs):
     return statistics.median(samples), len(rows)
 
 
-def perspective_count(bin_path, vault, env):
+def perspective_uuids(bin_path, vault, env):
+    """The perspective's tasks, as the Taskwarrior UUIDs todomd's export gives them."""
     listing = json.loads(output([bin_path, "--vault", vault, "perspective", "run", "bench", "--json"], env))
-    return sum(len(g["tasks"]) for g in listing["groups"])
+    return {tw_uuid(t["id"]) for g in listing["groups"] for t in g["tasks"]}
 
 
 def run_size(table, args, n, vault, tools, cache, runs, first):
@@ -318,9 +327,10 @@ def run_size(table, args, n, vault, tools, cache, runs, first):
     a, b, ratio = paired(lambda: spawn(persp, env), lambda: spawn(tw, tools.tw_env()), runs)
     table.add("10-rule perspective, %s: `perspective run --json` vs Taskwarrior's filter + `export`" % k,
               a, "Taskwarrior", b, ratio, "faster", "≥ 15× faster" if n >= 100000 else "≥ 8× faster")
-    ours = perspective_count(args.bin, vault, env)
-    theirs = len(json.loads(output(tw, tools.tw_env())))
-    table.notes.append("%s: the perspective lists %d tasks, Taskwarrior's filter %d." % (k, ours, theirs))
+    ours = perspective_uuids(args.bin, vault, env)
+    theirs = {t["uuid"] for t in json.loads(output(tw, tools.tw_env()))}
+    table.notes.append("%s: the perspective lists %d tasks, Taskwarrior's filter %d (%s)." % (
+        k, len(ours), len(theirs), "the same tasks" if ours == theirs else "%d in common" % len(ours & theirs)))
 
     if first:
         anytime = todomd + ["list", "anytime"]
