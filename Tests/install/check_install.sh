@@ -31,10 +31,16 @@ version="$("$prefix/bin/todomd" --version)"
 [ -n "$version" ] || fail "todomd --version printed nothing"
 grep -q "$version" <<<"$out" || fail "install did not print the version $version"
 
-# `todomd mcp` runs in the installed helper: an MCP initialize request gets the server's answer.
+# `todomd mcp` runs in the installed helper: an MCP initialize request gets the server's answer
+# (stdin stays open until it has: the server stops at end of input).
 vault="$(mktemp -d)"
 init='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2024-11-05","capabilities":{},"clientInfo":{"name":"check","version":"1"}}}'
-answer="$(printf '%s\n' "$init" | HOME="$home" XDG_CACHE_HOME="$home/cache" timeout 20 "$prefix/bin/todomd" --vault "$vault" mcp 2>/dev/null || true)"
+coproc MCP { HOME="$home" XDG_CACHE_HOME="$home/cache" timeout 60 "$prefix/bin/todomd" --vault "$vault" mcp 2>/dev/null; }
+printf '%s\n' "$init" >&"${MCP[1]}"
+answer=""
+IFS= read -r -t 60 answer <&"${MCP[0]}" || true
+eval "exec ${MCP[1]}>&-"
+wait "$MCP_PID" 2>/dev/null || true
 rm -rf "$vault"
 grep -q '"serverInfo"' <<<"$answer" || fail "todomd mcp did not answer through the installed todomd-serve: $answer"
 
