@@ -4,10 +4,10 @@ import TodoMDKit
 /// What every command gets: the environment, the clock, where the vault is, and the output.
 package final class CommandContext: Sendable {
     package let environment: [String: String]
-    let clock: TodoClock
+    package let clock: TodoClock
     /// The vault folder: `--vault`, else `$TODOMD_VAULT`, else `~/todo.md` (§2).
     package let vaultPath: String
-    let output: OutputSink
+    package let output: OutputSink
     let style: TerminalStyle
     /// Where `serve` and `mcp` run (the helper program, §28).
     let helpers: HelperCommands
@@ -42,5 +42,5 @@ package final class CommandContext: Sendable {
 
     func out(_ text: String) { output.out(text) }
     package func line(_ text: String = "") { output.out(text + "\n") }
-    func err(_ text: String) { output.err(text + "\n") }
+    package func err(_ text: String) { output.err(text + "\n") }
 }

@@ -6,35 +6,41 @@ import Glibc
 import Darwin
 #endif
 
-/// How `todomd serve` and `todomd mcp` run: in the helper program `todomd-serve`, git-style.
+/// How `todomd serve`, `todomd mcp` and `todomd sync` run: in helper programs, git-style.
 ///
-/// Their code (Hummingbird, and the MCP SDK with the FoundationNetworking it brings: libcurl,
-/// GnuTLS, Kerberos, LDAP — 30 shared libraries) is linked into `todomd-serve` only, so every
-/// other command starts without loading it. `todomd serve …` and `todomd mcp …` parse and
-/// check their options as always, then replace the process with `todomd-serve` and the same
-/// arguments (same process id, so signals and exit codes reach it as before).
+/// Their code is linked into the helpers only, so every other command starts without loading it:
+/// `todomd-serve` has Hummingbird and the MCP SDK (with the FoundationNetworking it brings:
+/// libcurl, GnuTLS, Kerberos, LDAP — 30 shared libraries), `todomd-sync` has postgres-nio, NIO
+/// and BoringSSL. The three commands parse and check their options as always, then replace the
+/// process with their helper and the same arguments (same process id, so signals and exit codes
+/// reach it as before).
 public struct HelperCommands: Sendable {
     /// Runs `serve` in this process with its checked options.
     package typealias Serve = @Sendable (_ options: ServeSettings, _ context: CommandContext) async throws -> Void
     /// Runs `mcp` in this process (`source`: the `--source` option).
     package typealias MCP = @Sendable (_ source: String?, _ context: CommandContext) async throws -> Void
+    /// Runs `sync` in this process with its checked options.
+    package typealias Sync = @Sendable (_ options: SyncSettings, _ context: CommandContext) async throws -> Void
 
     package var serve: Serve?
     package var mcp: MCP?
+    package var sync: Sync?
     /// Replaces this process with a helper program; nil when commands run in-process (tests).
     package var exec: (@Sendable (_ helper: String) throws -> Never)?
 
-    package init(serve: Serve? = nil, mcp: MCP? = nil, exec: (@Sendable (_ helper: String) throws -> Never)? = nil) {
+    package init(serve: Serve? = nil, mcp: MCP? = nil, sync: Sync? = nil,
+                 exec: (@Sendable (_ helper: String) throws -> Never)? = nil) {
         self.serve = serve
         self.mcp = mcp
+        self.sync = sync
         self.exec = exec
     }
 
-    /// In-process, no helper: `serve` and `mcp` fail saying which program runs them.
+    /// In-process, no helper: `serve`, `mcp` and `sync` fail saying which program runs them.
     public static let none = HelperCommands()
 
-    /// `todomd`'s: `serve` and `mcp` replace the process with `todomd-serve`, found beside this
-    /// program or in `../libexec/todomd/` (where scripts/install puts it), given `arguments`
+    /// `todomd`'s: `serve`, `mcp` and `sync` replace the process with their helper, found beside
+    /// this program or in `../libexec/todomd/` (where scripts/install puts it), given `arguments`
     /// (without the program name) and `environment`.
     public static func program(arguments: [String], environment: [String: String]) -> HelperCommands {
         HelperCommands(exec: { helper in
@@ -44,16 +50,16 @@ public struct HelperCommands: Sendable {
 
     /// The name of the program that runs `serve` and `mcp`.
     static let servingProgram = "todomd-serve"
+    /// The name of the program that runs `sync`.
+    static let syncProgram = "todomd-sync"
 }
 
 extension CommandContext {
-    /// Replaces this process with the serving program, given the same arguments; throws when
-    /// there is none (in-process, or not installed).
-    func runInHelper() throws {
-        guard let exec = helpers.exec else {
-            throw HelperProgramMissing(helper: HelperCommands.servingProgram, places: [])
-        }
-        try exec(HelperCommands.servingProgram)
+    /// Replaces this process with `program`, given the same arguments; throws when there is
+    /// none (in-process, or not installed).
+    func runInHelper(_ program: String) throws {
+        guard let exec = helpers.exec else { throw HelperProgramMissing(helper: program, places: []) }
+        try exec(program)
     }
 }
 
@@ -64,6 +70,17 @@ package struct ServeSettings: Sendable {
     package var token: String?
     package var poll: Bool
     package var remind: Bool
+}
+
+/// The options of `todomd sync`, checked, as the sync program gets them.
+package struct SyncSettings: Sendable {
+    package var database: String?
+    package var owner: String?
+    package var installPolicies: Bool
+    package var watch: Bool
+    package var interval: Double
+    package var poll: Bool
+    package var json: Bool
 }
 
 /// Finding and starting a helper program.

@@ -20,7 +20,7 @@ struct MCPCommand: VaultCommand {
         if let mcp = context.helpers.mcp {
             try await mcp(source, context)
         } else {
-            try context.runInHelper()
+            try context.runInHelper(HelperCommands.servingProgram)
         }
     }
 }

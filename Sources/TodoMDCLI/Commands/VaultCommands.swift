@@ -97,7 +97,7 @@ struct Serve: VaultCommand {
         if let serve = context.helpers.serve {
             try await serve(ServeSettings(host: host, port: port, token: token, poll: poll, remind: remind), context)
         } else {
-            try context.runInHelper()
+            try context.runInHelper(HelperCommands.servingProgram)
         }
     }
 }
