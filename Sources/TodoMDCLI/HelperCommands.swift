@@ -113,6 +113,11 @@ enum HelperProgram {
         }
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        // The helper inherits this thread's signal mask: an async function may run on a worker
+        // thread that blocks some, and Ctrl-C must reach the helper as it reached us.
+        var none = sigset_t()
+        sigemptyset(&none)
+        pthread_sigmask(SIG_SETMASK, &none, nil)
         execve(path, argv, envp)
         let reason = String(cString: strerror(errno))
         throw HelperProgramMissing(helper: helper, places: [path + " (" + reason + ")"])
