@@ -320,7 +320,7 @@ enum ToolCatalog {
     /// The JSON schema of one field.
     static func property(_ spec: TaskFieldSpec, nullable: Bool) -> Value {
         switch spec.kind {
-        case .text, .rule, .date, .dateTime:
+        case .text, .rule, .date, .timedDate, .dateTime:
             return typed(["string"], spec.summary, nullable: nullable)
         case let .choice(values):
             var object = typed(["string"], spec.summary, nullable: nullable)

@@ -70,7 +70,7 @@ extension VaultTools {
     /// "Title [id] · due 2026-11-24 · high · +Project · ~30m · blocked".
     nonisolated static func line(_ row: TaskRow) -> String {
         var parts = ["\(row.title) [\(row.id)]"]
-        if let due = row.due { parts.append("due \(due)") }
+        if let due = row.dueAt { parts.append("due \(due)") }
         if row.priority != .none { parts.append(row.priority.rawValue) }
         if let project = row.project { parts.append("+" + project) }
         if let minutes = row.estimatedMinutes { parts.append("~\(minutes)m") }

@@ -268,7 +268,7 @@ actor VaultTools {
         try settings.require(.update, source: source)
         let ref = try args.required("task")
         let fields = args.fields(excluding: ["task"])
-        let (changes, body) = try TaskInput.changes(from: fields, today: vault.clock.today)
+        let (changes, body) = try TaskInput.changes(from: fields, now: vault.clock.localNow)
         if case let .string(status)?? = changes.values[.status], status == TaskStatus.done.rawValue {
             try settings.require(.complete, source: source)
         }

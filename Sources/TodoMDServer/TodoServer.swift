@@ -65,6 +65,7 @@ public enum TodoServer {
         NoteRoutes(service: service).register(on: api)
         CategoryRoutes(service: service).register(on: api)
         CalendarRoutes(service: service).register(on: router)
+        CalendarRoutes(service: service).register(api: api)
         if let mcp = options.mcp { MCPRoute(endpoint: mcp).register(on: router) }
         return router
     }

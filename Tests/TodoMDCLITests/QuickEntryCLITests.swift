@@ -42,13 +42,13 @@ import TodoMDTestSupport
         #expect(await v.run("add", "Work on report", "--json").json["due"] is NSNull)
     }
 
-    @Test func aTimeAfterTheDateLeavesTheTitleWithAWarning() async throws {
+    @Test func aTimeAfterTheDateIsKeptWithIt() async throws {
         let v = try TemporaryVault()
         let run = await v.run("add", "Dinner on march 1 at 7pm", "--json")
         #expect(run.code == 0, "\(run.stderr)")
         #expect(run.json["title"] as? String == "Dinner")
-        #expect(run.json["due"] as? String == "2027-03-01")
-        #expect(run.stderr == "⚠ time “at 7pm” not kept (dates only for now)\n")
+        #expect(run.json["due"] as? String == "2027-03-01T19:00")
+        #expect(run.stderr == "")
     }
 
     @Test func repeatTakesAPhraseOrAnRRULEAndAnUndatedSeriesGetsItsFirstDate() async throws {

@@ -15,6 +15,9 @@ import TodoMDTestSupport
         case .rule: return .string("FREQ=WEEKLY;BYDAY=MO")
         case let .choice(values): return .string(values.last { .string($0) != spec.defaultValue } ?? values[0])
         case .date: return .date(LocalDate(year: 2026, month: 12, day: 24) ?? LocalDate(dayNumber: 0))
+        case .timedDate:
+            // With a time, so a layer that keeps only the date shows (§24).
+            return .timed(LocalDate(year: 2026, month: 12, day: 24) ?? LocalDate(dayNumber: 0), TimeOfDay("15:30") ?? .nine)
         case .dateTime: return .dateTime(Date(timeIntervalSince1970: 1_795_000_000))
         case .flag: return .bool(true)
         case .count: return .int(7)
@@ -102,17 +105,17 @@ import TodoMDTestSupport
         default: .string(sample.plainText)
         }
         let today = LocalDate(year: 2026, month: 11, day: 21) ?? LocalDate(dayNumber: 0)
-        let (changes, _) = try TaskInput.changes(from: [(field.key, json)], today: today)
+        let (changes, _) = try TaskInput.changes(from: [(field.key, json)], now: TaskDate(today))
         #expect(changes.values[field] == .some(sample))
         let kebab = field.key.replacingOccurrences(of: "_", with: "-")
-        #expect(try TaskInput.changes(from: [(kebab, json)], today: today).changes.values[field] == .some(sample))
+        #expect(try TaskInput.changes(from: [(kebab, json)], now: TaskDate(today)).changes.values[field] == .some(sample))
     }
 
     @Test(arguments: TaskFieldSpec.table.filter { $0.role == .system || $0.role == .planner }.map(\.field))
     func clientsCannotSetSystemOrPlannerFields(_ field: TaskField) {
         let today = LocalDate(year: 2026, month: 11, day: 21) ?? LocalDate(dayNumber: 0)
         #expect(throws: TodoError.self) {
-            try TaskInput.changes(from: [(field.key, .string(Self.sample(field.spec).plainText))], today: today)
+            try TaskInput.changes(from: [(field.key, .string(Self.sample(field.spec).plainText))], now: TaskDate(today))
         }
     }
 

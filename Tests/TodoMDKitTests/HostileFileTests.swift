@@ -241,6 +241,21 @@ private let hostileCases: [HostileCase] = [
         #expect(refused.contains(reason), "\(refused)")
     }
 
+    /// Times of day (§24) that are not times: the task is still read, the field is left out with
+    /// a warning naming it, nothing crashes; a good time next to them is kept.
+    @Test(arguments: [
+        "due: 2026-11-24T25:00", "due: 2026-11-24T15", "due: 2026-13-01T10:00", "due: \"24:00\"",
+        "due: 2026-11-24T15:00:99", "due: 2026-11-24T15:00+99:00", "due: 2026-11-24T1500", "due: [2026-11-24T15:00]",
+        "due: 2026-11-24T-1:00", "due: 2026-11-24T15:00 extra",
+    ])
+    func badTimesAreWarnings(_ line: String) throws {
+        let task = try CodecFixture.task(bytes: HostileFixture.file(
+            "title: T\n" + line + "\nscheduled: 2026-11-25T08:30\nstatus: todo\ncreated: 2025-02-26T14:30:00Z\nsource: test"))
+        #expect(task.due == nil && task.dueTime == nil)
+        #expect(task.warnings.contains { $0.contains("due") }, "\(task.warnings)")
+        #expect(task.scheduledAt?.description == "2026-11-25T08:30")
+    }
+
     /// `&`, `*`, brackets and `#` in text are not anchors, aliases, nesting or comments.
     @Test(arguments: [
         "title: Tom & Jerry",

@@ -60,7 +60,7 @@ import Testing
         ("Focus @\"Deep Work\"", QuickEntryResult(title: "Focus", area: "Deep Work")),
         ("Focus @deep-work", QuickEntryResult(title: "Focus", area: "Deep Work")),
         ("Garden @Outdoors", QuickEntryResult(title: "Garden", area: "Outdoors")),
-        ("Email bob@example.com @ noon", QuickEntryResult(title: "Email bob@example.com @ noon")),
+        ("Email bob@example.com @ noon", QuickEntryResult(title: "Email bob@example.com @", due: date("2026-11-21")).at("12:00")),
         ("Pay !high", QuickEntryResult(title: "Pay", priority: .high)),
         ("Pay !HIGH", QuickEntryResult(title: "Pay", priority: .high)),
         ("Pay !medium", QuickEntryResult(title: "Pay", priority: .medium)),
@@ -169,7 +169,7 @@ import Testing
         ("Clean plan sun then rest", QuickEntryResult(title: "Clean then rest", scheduled: date("2026-11-22"))),
         ("Mon", QuickEntryResult(title: "", due: date("2026-11-23"))),
         ("Call thurs", QuickEntryResult(title: "Call", due: date("2026-11-26"))),
-        ("Meet Bob wednesday noon", QuickEntryResult(title: "Meet Bob", due: date("2026-11-25")).warning("noon")),
+        ("Meet Bob wednesday noon", QuickEntryResult(title: "Meet Bob", due: date("2026-11-25")).at("12:00")),
     ])
     func shortWeekdaysCountOnlyAfterAKeywordOrAtTheEnd(line: String, expected: QuickEntryResult) {
         #expect(Self.parse(line) == expected)
@@ -177,42 +177,63 @@ import Testing
 
     // MARK: - `on` before a date, a time of day after it
 
-    /// A date phrase takes an `on` before it and a time of day after it: neither stays in the
-    /// title. Times are not kept yet (§24), which the result says; everything else stays.
+    /// A date phrase takes an `on` before it and a time of day after (or right before) it: neither
+    /// stays in the title, and the time is the field's (§24); everything else stays.
     @Test(arguments: [
-        ("Dinner on march 1 at 7pm", QuickEntryResult(title: "Dinner", due: date("2027-03-01")).warning("at 7pm")),
+        ("Dinner on march 1 at 7pm", QuickEntryResult(title: "Dinner", due: date("2027-03-01")).at("19:00")),
         ("Dinner on march 1", QuickEntryResult(title: "Dinner", due: date("2027-03-01"))),
-        ("Dinner march 1 at 7pm", QuickEntryResult(title: "Dinner", due: date("2027-03-01")).warning("at 7pm")),
+        ("Dinner march 1 at 7pm", QuickEntryResult(title: "Dinner", due: date("2027-03-01")).at("19:00")),
         ("Dinner ON March 1st, at 7 PM with Ann", QuickEntryResult(title: "Dinner with Ann", due: date("2027-03-01"))
-            .warning("at 7 PM")),
-        ("Call mom tomorrow 3pm", QuickEntryResult(title: "Call mom", due: date("2026-11-22")).warning("3pm")),
+            .at("19:00")),
+        ("Call mom tomorrow 3pm", QuickEntryResult(title: "Call mom", due: date("2026-11-22")).at("15:00")),
         ("Call mom tomorrow at 3:30pm #family", QuickEntryResult(title: "Call mom", due: date("2026-11-22"), tags: ["family"])
-            .warning("at 3:30pm")),
-        ("Standup on monday at 9", QuickEntryResult(title: "Standup", due: date("2026-11-23")).warning("at 9")),
-        ("Lunch on fri at noon", QuickEntryResult(title: "Lunch", due: date("2026-11-27")).warning("at noon")),
-        ("Launch on 2027-03-01 at 19:00", QuickEntryResult(title: "Launch", due: date("2027-03-01")).warning("at 19:00")),
-        ("Party tonight at midnight", QuickEntryResult(title: "Party", due: date("2026-11-21")).warning("at midnight")),
-        ("Review due on friday at 5p.m.", QuickEntryResult(title: "Review", due: date("2026-11-27")).warning("at 5p.m.")),
-        ("Report scheduled on mon 9am", QuickEntryResult(title: "Report", scheduled: date("2026-11-23")).warning("9am")),
+            .at("15:30")),
+        ("Standup on monday at 9", QuickEntryResult(title: "Standup", due: date("2026-11-23")).at("09:00")),
+        ("Lunch on fri at noon", QuickEntryResult(title: "Lunch", due: date("2026-11-27")).at("12:00")),
+        ("Launch on 2027-03-01 at 19:00", QuickEntryResult(title: "Launch", due: date("2027-03-01")).at("19:00")),
+        ("Party tonight at midnight", QuickEntryResult(title: "Party", due: date("2026-11-21")).at("00:00")),
+        ("Review due on friday at 5p.m.", QuickEntryResult(title: "Review", due: date("2026-11-27")).at("17:00")),
+        ("Report scheduled on mon 9am", QuickEntryResult(title: "Report", scheduled: date("2026-11-23")).withScheduledTime("09:00")),
         // `on` lets a short weekday count, as a keyword does.
         ("Meet on sat with Bob", QuickEntryResult(title: "Meet with Bob", due: date("2026-11-28"))),
         // Not a date, or not a time: the words stay.
         ("Work on the car", QuickEntryResult(title: "Work on the car")),
         ("Carry on", QuickEntryResult(title: "Carry on")),
-        ("Call mom at 7pm", QuickEntryResult(title: "Call mom at 7pm")),
+        // A time alone is due today (with no clock: see the next test for tomorrow).
+        ("Call mom at 7pm", QuickEntryResult(title: "Call mom", due: date("2026-11-21")).at("19:00")),
         ("Dinner tomorrow at home", QuickEntryResult(title: "Dinner at home", due: date("2026-11-22"))),
         ("Read chapter tomorrow 3", QuickEntryResult(title: "Read chapter 3", due: date("2026-11-22"))),
         ("Dinner tomorrow at 13pm", QuickEntryResult(title: "Dinner at 13pm", due: date("2026-11-22"))),
-        ("Bake at 7pm on march 1", QuickEntryResult(title: "Bake at 7pm", due: date("2027-03-01"))),
+        ("Bake at 7pm on march 1", QuickEntryResult(title: "Bake", due: date("2027-03-01")).at("19:00")),
+        ("Lunch with Sam noon wed", QuickEntryResult(title: "Lunch with Sam", due: date("2026-11-25")).at("12:00")),
         ("Pay due fri on monday", QuickEntryResult(title: "Pay on monday", due: date("2026-11-27"))),
     ])
     func onBeforeADateAndATimeAfterItLeaveTheTitle(line: String, expected: QuickEntryResult) {
         #expect(Self.parse(line) == expected)
     }
 
-    @Test func theTimeLeftOutIsInThePreview() {
-        #expect(Self.parse("Dinner on march 1 at 7pm").preview(today: Self.today)
-            == "due Mon 1 Mar 2027 · time “at 7pm” not kept (dates only for now)")
+    @Test func theTimeIsInThePreview() {
+        #expect(Self.parse("Dinner on march 1 at 7pm").preview(today: Self.today) == "due Mon 1 Mar 2027 19:00")
+        #expect(Self.parse("Report scheduled fri 9am #work").preview(today: Self.today)
+            == "scheduled Fri 27 Nov 09:00 · #work")
+    }
+
+    /// A time alone (or after a keyword alone) is today while it is still ahead, else tomorrow (§24).
+    @Test(arguments: [
+        ("Call mom 3pm", "14:59", "2026-11-21T15:00", nil),
+        ("Call mom 3pm", "15:00", "2026-11-22T15:00", nil),
+        ("Call mom 3pm", "22:10", "2026-11-22T15:00", nil),
+        ("Standup at 9", "08:00", "2026-11-21T09:00", nil),
+        ("Report scheduled 9am", "10:00", nil, "2026-11-22T09:00"),
+        ("Report scheduled 9am", "07:30", nil, "2026-11-21T09:00"),
+        // A time after a date keeps that date whatever the hour.
+        ("Call mom tomorrow 3pm", "23:00", "2026-11-22T15:00", nil),
+    ] as [(String, String, String?, String?)])
+    func aTimeAloneIsTheNextSuchTime(line: String, now: String, due: String?, scheduled: String?) {
+        let result = QuickEntry.parse(line, today: Self.today, now: TimeOfDay(now), firstOccurrence: Self.firstOccurrence)
+        #expect(result.dueAt?.description == due)
+        #expect(result.scheduledAt?.description == scheduled)
+        #expect(result.title.allSatisfy { !$0.isNumber })
     }
 
     @Test(arguments: [
@@ -349,9 +370,17 @@ import Testing
 
 extension QuickEntryResult {
     /// A copy that says the time `text` was left out, as the parser does.
-    func warning(_ text: String) -> QuickEntryResult {
+    /// A copy with the time of `due` set (§24).
+    func at(_ time: String) -> QuickEntryResult {
         var copy = self
-        copy.warnings.append("time “\(text)” not kept (dates only for now)")
+        copy.dueTime = TimeOfDay(time)
+        return copy
+    }
+
+    /// A copy with the time of `scheduled` set.
+    func withScheduledTime(_ time: String) -> QuickEntryResult {
+        var copy = self
+        copy.scheduledTime = TimeOfDay(time)
         return copy
     }
 

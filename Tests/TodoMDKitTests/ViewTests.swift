@@ -442,8 +442,8 @@ private extension Listing {
         #expect(task["status"] as? String == "in-progress")
         #expect(task["due"] as? String == "2026-11-24")
         #expect(task["defer"] as? String == "2026-11-20")
-        // A date field given a date-time uses its local date (23:30 in Berlin).
-        #expect(task["scheduled"] as? String == "2026-11-21")
+        // A date field given a date-time with a zone keeps its local date and time (23:30 in Berlin, §24).
+        #expect(task["scheduled"] as? String == "2026-11-21T23:30")
         #expect(task["priority"] as? String == "high")
         #expect(task["flagged"] as? Bool == true)
         #expect(task["area"] as? String == "Personal")

@@ -2,10 +2,13 @@
 """Checks an iCalendar file written by `todomd export ics` with the `icalendar` package.
 
 Usage: check_ics.py FILE [--events N] [--todos N] [--summary TEXT]... [--trigger PT9H]
+                    [--timed "SUMMARY=YYYY-MM-DDTHH:MM/MINUTES"]...
 
 Checks the raw text (UTF-8, CRLF line endings, lines folded at 75 octets), parses it, and checks
 the calendar properties and each component: a unique UID ending in @todomd, a SUMMARY, an
-all-day DTSTART (events: DTEND the next day) and a display alarm. Exits non-zero on the first
+all-day DTSTART (events: DTEND the next day) and a display alarm at a time of that day; or, for a
+task with a time of day (§24, each named by --timed), a floating local DTSTART at that time, a
+DTEND the task's length later and an alarm at the start. Exits non-zero on the first
 problem, naming it.
 """
 import argparse
@@ -55,7 +58,13 @@ def main():
     parser.add_argument("--todos", type=int)
     parser.add_argument("--summary", action="append", default=[])
     parser.add_argument("--trigger")
+    parser.add_argument("--timed", action="append", default=[])
     args = parser.parse_args()
+    timed = {}
+    for item in args.timed:
+        summary, _, rest = item.partition("=")
+        start, _, minutes = rest.partition("/")
+        timed[summary] = (datetime.datetime.fromisoformat(start), int(minutes or 30))
 
     with open(args.file, "rb") as handle:
         data = handle.read()
@@ -95,6 +104,20 @@ def main():
         if not summary:
             fail(f"{uid}: no SUMMARY")
         summaries.append(summary)
+        if summary in timed:
+            start, minutes = timed.pop(summary)
+            key = "DTSTART" if "DTSTART" in component else "DUE"
+            value = component.decoded(key)
+            if not isinstance(value, datetime.datetime) or value.tzinfo is not None or value != start:
+                fail(f"{uid}: {key} {value!r} is not the floating local time {start}")
+            if component.name == "VEVENT":
+                end = component.decoded("DTEND")
+                if end != start + datetime.timedelta(minutes=minutes):
+                    fail(f"{uid}: DTEND {end!r} is not {minutes} minutes after {start}")
+            alarm = [c for c in component.subcomponents if c.name == "VALARM"]
+            if len(alarm) != 1 or alarm[0].decoded("TRIGGER") != datetime.timedelta(0):
+                fail(f"{uid}: a timed task's alarm is not at its start")
+            continue
         if component.name == "VEVENT":
             start = component.decoded("DTSTART")
             end = component.decoded("DTEND")
@@ -110,6 +133,8 @@ def main():
                     fail(f"{uid}: {key} is not an all-day date")
         check_alarm(component, uid, args.trigger)
 
+    if timed:
+        fail(f"no timed component for {sorted(timed)}")
     for expected in args.summary:
         if expected not in summaries:
             fail(f"no component has SUMMARY {expected!r}; found {summaries!r}")

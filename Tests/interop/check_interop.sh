@@ -119,6 +119,17 @@ completed: "2026-11-06T08:00:00Z"
 source: "user"
 ---
 MD
+# A time of day (§24): an event at that time in calendars, an instant in Taskwarrior.
+cat > "$vault/20261106-0800-dentist.md" <<'MD'
+---
+title: "Dentist"
+status: "todo"
+due: "2026-11-26T15:30"
+estimated_minutes: 45
+created: "2026-11-06T08:00:00Z"
+source: "user"
+---
+MD
 todomd --vault "$vault" export json --output "$work/original.json" 2>/dev/null
 
 # --- taskwarrior -----------------------------------------------------------------------------
@@ -152,7 +163,8 @@ python3 "$here/compare_exports.py" todotxt "$work/original.json" "$work/todo.txt
 # --- ics -------------------------------------------------------------------------------------
 log "ics: parsed by the icalendar package"
 todomd --vault "$vault" export ics --output "$work/tasks.ics" 2>/dev/null
-python3 "$here/../ical/check_ics.py" "$work/tasks.ics" --events 2 --summary "Buy milk, oat" --summary "Write the report" \
+python3 "$here/../ical/check_ics.py" "$work/tasks.ics" --events 3 --summary "Buy milk, oat" --summary "Write the report" \
+    --timed "Dentist=2026-11-26T15:30/45" \
     || fail "the ics export does not parse as expected"
 todomd --vault "$vault" export ics --vtodo --scope area:Work --output "$work/work.ics" 2>/dev/null
 python3 "$here/../ical/check_ics.py" "$work/work.ics" --todos 1 --summary "Write the report" \

@@ -58,7 +58,7 @@ def taskwarrior(original, other, exported):
     statuses = {item["description"]: item["status"] for item in raw if item.get("status") != "recurring"}
     expect("Taskwarrior statuses", statuses, {
         "Write the report": "pending", "Buy milk, oat": "pending", "File taxes": "completed",
-        "Learn piano": "pending", "Cancel the gym": "deleted"})
+        "Learn piano": "pending", "Cancel the gym": "deleted", "Dentist": "pending"})
     for title, a in before.items():
         b = after[title]
         for key in ["status", "due", "defer", "scheduled", "priority", "recurrence", "created"]:

@@ -146,6 +146,20 @@ class ToolTests(MCPTestCase):
             self.assertIn(expected, text)
         self.assertTrue(text.endswith("---\n\nOutline first.\n"))
 
+    def test_an_agent_gives_times_of_day(self):
+        """§24: a quick-entry line with a time, a field with a time, and an update of the time."""
+        async def scenario(s):
+            line = await self.call(s, "add_task", {"text": "Call mom tomorrow 3pm"})
+            field = await self.call(s, "add_task", {"title": "Dentist", "due": "2026-11-27 09:30"})
+            moved = await self.call(s, "update_task", {"task": field["id"], "due": "fri at 11am"})
+            return line, field, moved
+
+        line, field, moved = self.session(scenario)
+        self.assertEqual((line["title"], line["due"]), ("Call mom", "2026-11-22T15:00"))
+        self.assertEqual(field["due"], "2026-11-27T09:30")
+        self.assertEqual(moved["due"], "2026-11-27T11:00")
+        self.assertIn('due: "2026-11-27T11:00"\n', self.read(field["id"]))
+
     def test_a_bad_field_is_an_error_the_agent_can_read_and_nothing_is_written(self):
         async def scenario(s):
             return await self.call(s, "add_task", {"title": "X", "priority": "urgent"}, error=True)

@@ -188,7 +188,7 @@ struct Import: VaultCommand {
                     var details: [String] = []
                     if let a = task.area { details.append("area: \(a)") }
                     if let p = task.project { details.append("project: \(p)") }
-                    if let d = task.due { details.append("due \(d)") }
+                    if let d = task.dueAt { details.append("due \(d)") }
                     if task.status != .todo { details.append(task.status.rawValue) }
                     let suffix = details.isEmpty ? "" : "  " + context.style.dim("(" + details.joined(separator: ", ") + ")")
                     context.line("\(task.id)  \(task.title)\(suffix)")

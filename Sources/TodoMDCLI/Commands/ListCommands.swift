@@ -30,7 +30,7 @@ struct ListOptions: ParsableArguments {
             listing.writeJSON { context.out($0) }
             context.out("\n")
         } else {
-            context.out(TaskRenderer(style: context.style, today: context.clock.today).render(listing))
+            context.out(TaskRenderer(style: context.style, now: context.clock.localNow).render(listing))
         }
     }
 }
@@ -187,7 +187,7 @@ struct Search: VaultCommand {
             return
         }
         let snippets = try vault.snippets(for: listing, query: query)
-        let renderer = TaskRenderer(style: context.style, today: context.clock.today)
+        let renderer = TaskRenderer(style: context.style, now: context.clock.localNow)
         context.out(renderer.render(listing) { row in
             guard let snippet = snippets[row.id], snippet.field != "title" else { return nil }
             let (before, match, after) = snippet.parts

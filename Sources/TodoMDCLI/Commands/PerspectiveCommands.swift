@@ -216,7 +216,7 @@ struct PerspectiveRun: VaultCommand {
         if output.json {
             context.line(listing.json)
         } else {
-            context.out(TaskRenderer(style: context.style, today: context.clock.today).render(listing))
+            context.out(TaskRenderer(style: context.style, now: context.clock.localNow).render(listing))
             context.line(PerspectiveRun.summary(Set(listing.tasks.map(\.id)).count))
         }
     }

@@ -22,7 +22,7 @@ enum PlanOutput {
     /// then the backlog count and the day's done/total.
     static func board(_ board: DayBoard, _ context: CommandContext) -> String {
         let style = context.style
-        let renderer = TaskRenderer(style: style, today: context.clock.today)
+        let renderer = TaskRenderer(style: style, now: context.clock.localNow)
         let width = min(48, board.tasks.map { TaskRenderer.width($0.title) }.max() ?? 0)
         var out = style.bold("Plan for \(board.date)") + style.dim("  \(board.done)/\(board.total) done") + "\n"
         for region in board.regions {
@@ -191,7 +191,7 @@ struct PlanReview: VaultCommand {
         } else {
             context.line("\(open.count) of \(board.total) planned task\(board.total == 1 ? " is" : "s are") still open today"
                          + " (they roll into the backlog at midnight):")
-            let renderer = TaskRenderer(style: context.style, today: context.clock.today)
+            let renderer = TaskRenderer(style: context.style, now: context.clock.localNow)
             let width = min(48, open.map { TaskRenderer.width($0.title) }.max() ?? 0)
             for task in open { context.line(renderer.row(task, titleWidth: width)) }
         }
@@ -209,7 +209,7 @@ struct Backlog: VaultCommand {
         if output.json {
             context.line(listing.json)
         } else {
-            context.out(TaskRenderer(style: context.style, today: context.clock.today).render(listing))
+            context.out(TaskRenderer(style: context.style, now: context.clock.localNow).render(listing))
         }
     }
 }

@@ -8,7 +8,7 @@ enum TaskOutput {
         if json {
             context.line(TaskJSON.encode(task))
         } else {
-            context.out(TaskRenderer(style: context.style, today: context.clock.today).render(task))
+            context.out(TaskRenderer(style: context.style, now: context.clock.localNow).render(task))
         }
     }
 
@@ -142,7 +142,7 @@ struct Add: VaultCommand {
             context.line(TaskJSON.encode(task))
         } else if dryRun {
             context.out(context.style.dim("Would create:") + "\n")
-            context.out(TaskRenderer(style: context.style, today: context.clock.today).render(task))
+            context.out(TaskRenderer(style: context.style, now: context.clock.localNow).render(task))
         } else {
             context.line(task.id)
         }
@@ -196,7 +196,7 @@ struct Edit: VaultCommand {
         }
         let vault = try context.openVault()
         let id = try vault.resolve(task)
-        let (changes, newBody) = try TaskInput.changes(from: pairs, today: context.clock.today)
+        let (changes, newBody) = try TaskInput.changes(from: pairs, now: context.clock.localNow)
         let updated = try vault.update(id, changes, body: newBody)
         TaskOutput.confirm("Updated:", updated, json: output.json, context)
     }
@@ -215,8 +215,8 @@ struct Done: VaultCommand {
         let completion = try vault.complete(try vault.resolve(task), subtasks: subtasks.policy)
         TaskOutput.confirm("Done:", completion.completed, json: output.json, context)
         if let next = completion.next, !output.json {
-            let when = next.due ?? next.scheduled ?? next.deferDate
-            let day = when.map { " — next " + TaskRenderer(style: context.style, today: context.clock.today).relative($0) } ?? ""
+            let when = next.dueAt ?? next.scheduledAt ?? next.deferAt
+            let day = when.map { " — next " + TaskRenderer(style: context.style, now: context.clock.localNow).relative($0) } ?? ""
             context.line("\(context.style.green("Next:")) \(next.title)\(day)  \(context.style.dim(next.id))")
         }
     }
@@ -234,8 +234,8 @@ struct Skip: VaultCommand {
         let skipped = try vault.skip(try vault.resolve(task))
         TaskOutput.confirm("Skipped:", skipped.completed, json: output.json, context)
         if let next = skipped.next, !output.json {
-            let when = next.due ?? next.scheduled ?? next.deferDate
-            let day = when.map { " — next " + TaskRenderer(style: context.style, today: context.clock.today).relative($0) } ?? ""
+            let when = next.dueAt ?? next.scheduledAt ?? next.deferAt
+            let day = when.map { " — next " + TaskRenderer(style: context.style, now: context.clock.localNow).relative($0) } ?? ""
             context.line("\(context.style.green("Next:")) \(next.title)\(day)  \(context.style.dim(next.id))")
         }
     }
@@ -348,7 +348,7 @@ struct Defer: VaultCommand {
     @OptionGroup var output: OutputOptions
     @OptionGroup var global: GlobalOptions
     func run(_ context: CommandContext) throws {
-        let day = try DateInput.require(date, field: "defer", today: context.clock.today)
+        let day = try DateInput.requireTimed(date, field: "defer", now: context.clock.localNow)
         let vault = try context.openVault()
         TaskOutput.confirm("Deferred:", try vault.deferTask(try vault.resolve(task), to: day), json: output.json, context)
     }

@@ -4,7 +4,9 @@ import TodoMDKit
 /// Human output for tasks: aligned rows, relative dates, colour on a terminal.
 struct TaskRenderer {
     let style: TerminalStyle
-    let today: LocalDate
+    /// The local date and time now: a timed `due` that has passed is overdue (§24).
+    let now: TaskDate
+    var today: LocalDate { now.date }
 
     static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
     static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
@@ -26,6 +28,11 @@ struct TaskRenderer {
         case -6 ... -2: return "\(-n) days ago"
         default: return day(d)
         }
+    }
+
+    /// `today 15:00`, `tomorrow`, `Fri 27 Nov 09:30`: ``relative(_:)`` of the date, then its time.
+    func relative(_ d: TaskDate) -> String {
+        relative(d.date) + (d.time.map { " \($0)" } ?? "")
     }
 
     func marker(_ status: TaskStatus) -> String {
@@ -86,13 +93,15 @@ struct TaskRenderer {
         case .low: meta.append(style.dim("!low"))
         case .none: break
         }
-        if let due = t.due {
+        if let due = t.dueAt {
             let text = "due \(relative(due))"
             // Overdue is informational, not alarming: yellow, not red.
-            meta.append(due < today && t.isActive ? style.yellow(text) : text)
+            meta.append(t.task.isOverdue(at: now) ? style.yellow(text) : text)
         }
-        if let s = t.scheduled, s != t.due { meta.append(style.cyan("scheduled \(relative(s))")) }
-        if let d = t.deferDate, d > today { meta.append(style.dim("deferred to \(relative(d))")) }
+        if let s = t.scheduledAt, s != t.dueAt { meta.append(style.cyan("scheduled \(relative(s))")) }
+        if let d = t.deferAt, d.date > today || (d.date == today && d.time != nil) {
+            meta.append(style.dim("deferred to \(relative(d))"))
+        }
         if let p = t.project { meta.append(style.magenta("+\(p)")) } else if let a = t.area { meta.append(style.magenta("@\(a)")) }
         if !t.tags.isEmpty { meta.append(style.blue(t.tags.map { "#\($0)" }.joined(separator: " "))) }
         if let m = t.estimatedMinutes { meta.append(style.dim("~\(TaskRenderer.duration(m))")) }
@@ -133,9 +142,9 @@ struct TaskRenderer {
     func render(_ t: TodoTask) -> String {
         var rows: [(String, String)] = []
         rows.append(("status", t.status.rawValue))
-        if let d = t.due { rows.append(("due", "\(d) (\(relative(d)))")) }
-        if let d = t.deferDate { rows.append(("defer", "\(d) (\(relative(d)))")) }
-        if let d = t.scheduled { rows.append(("scheduled", "\(d) (\(relative(d)))")) }
+        if let d = t.dueAt { rows.append(("due", "\(d) (\(relative(d)))")) }
+        if let d = t.deferAt { rows.append(("defer", "\(d) (\(relative(d)))")) }
+        if let d = t.scheduledAt { rows.append(("scheduled", "\(d) (\(relative(d)))")) }
         if t.priority != .none { rows.append(("priority", t.priority.rawValue)) }
         if t.flagged { rows.append(("flagged", "yes")) }
         if let a = t.area { rows.append(("area", a)) }

@@ -2,8 +2,10 @@ import Foundation
 
 /// An RFC 5545 iCalendar document of dated tasks (§17, §22 "ICS"), for any calendar app.
 ///
-/// One all-day `VEVENT` per active task with a scheduled or due date — on the scheduled date if
-/// set, else the due date — with a display alarm at `notify_time` that day. With
+/// One `VEVENT` per active task with a scheduled or due date — on the scheduled date if set, else
+/// the due date. A date with a time (§24) is an event at that floating local time, as long as the
+/// task's estimate (30 minutes without one), with its alarm at the start; a date alone is an
+/// all-day event with its alarm at `notify_time` that day. With
 /// ``Component/todo`` each task is a `VTODO` (`DUE`, `DTSTART`) instead. The text has CRLF line
 /// endings, lines folded at 75 octets without splitting a UTF-8 sequence, and escaped values.
 public enum ICalendar {
@@ -41,14 +43,20 @@ public enum ICalendar {
     // MARK: - Components
 
     static func event(_ task: TodoTask, dtstamp: String, notifyTime: TimeOfDay) -> [String] {
-        guard let start = task.scheduled ?? task.due else { return [] }
-        var lines = ["BEGIN:VEVENT", "UID:" + text(task.filename + "@todomd"), dtstamp,
-                     "DTSTART;VALUE=DATE:" + date(start), "DTEND;VALUE=DATE:" + date(start.adding(days: 1)),
-                     "SUMMARY:" + text(task.title)]
+        guard let start = task.scheduledAt ?? task.dueAt else { return [] }
+        var lines = ["BEGIN:VEVENT", "UID:" + text(task.filename + "@todomd"), dtstamp]
+        if let time = start.time {
+            let minutes = start.date.dayNumber * 1440 + time.minutes + (task.estimatedMinutes ?? 30)
+            let end = TaskDate(LocalDate(dayNumber: minutes / 1440), time: TimeOfDay(minutesSinceMidnight: minutes % 1440))
+            lines += ["DTSTART:" + floating(start), "DTEND:" + floating(end)]
+        } else {
+            lines += ["DTSTART;VALUE=DATE:" + date(start.date), "DTEND;VALUE=DATE:" + date(start.date.adding(days: 1))]
+        }
+        lines.append("SUMMARY:" + text(task.title))
         if let d = task.description, !d.isEmpty { lines.append("DESCRIPTION:" + text(d)) }
         if let p = priority(task.priority) { lines.append("PRIORITY:\(p)") }
-        lines.append("TRANSP:TRANSPARENT")
-        lines += alarm(task, trigger: "TRIGGER:" + duration(notifyTime))
+        lines.append(start.time == nil ? "TRANSP:TRANSPARENT" : "TRANSP:OPAQUE")
+        lines += alarm(task, trigger: "TRIGGER:" + (start.time == nil ? duration(notifyTime) : "PT0S"))
         lines.append("END:VEVENT")
         return lines
     }
@@ -57,14 +65,20 @@ public enum ICalendar {
         var lines = ["BEGIN:VTODO", "UID:" + text(task.filename + "@todomd"), dtstamp, "SUMMARY:" + text(task.title)]
         if let d = task.description, !d.isEmpty { lines.append("DESCRIPTION:" + text(d)) }
         // RFC 5545 wants DUE after DTSTART: a start after the deadline is left out.
-        let start = task.scheduled.flatMap { s in task.due.map { s <= $0 } ?? true ? s : nil }
-        if let start { lines.append("DTSTART;VALUE=DATE:" + date(start)) }
-        if let due = task.due { lines.append("DUE;VALUE=DATE:" + date(due)) }
+        // RFC 5545 also wants both of one value type (both dates, or both date-times).
+        let start = task.scheduledAt.flatMap { s -> TaskDate? in
+            guard let due = task.dueAt else { return s }
+            return (s.time == nil) == (due.time == nil) && s <= due ? s : nil
+        }
+        if let start { lines.append(value("DTSTART", start)) }
+        if let due = task.dueAt { lines.append(value("DUE", due)) }
         lines.append("STATUS:" + (task.status == .inProgress ? "IN-PROCESS" : "NEEDS-ACTION"))
         if let p = priority(task.priority) { lines.append("PRIORITY:\(p)") }
-        // The alarm is on the day the task is shown: the start if there is one, else the due date.
+        // The alarm is on the day the task is shown: the start if there is one, else the due date;
+        // at its time when it has one, else at `notify_time`.
         let trigger = start != nil ? "TRIGGER:" : "TRIGGER;RELATED=END:"
-        lines += alarm(task, trigger: trigger + duration(notifyTime))
+        let timed = (start ?? task.dueAt)?.time != nil
+        lines += alarm(task, trigger: trigger + (timed ? "PT0S" : duration(notifyTime)))
         lines.append("END:VTODO")
         return lines
     }
@@ -87,6 +101,17 @@ public enum ICalendar {
 
     /// `YYYYMMDD`.
     static func date(_ d: LocalDate) -> String { d.description.replacingOccurrences(of: "-", with: "") }
+
+    /// `YYYYMMDDTHHMM00`: a floating local date-time (RFC 5545 form 1), the time the task's
+    /// file names wherever the calendar is read.
+    static func floating(_ d: TaskDate) -> String {
+        date(d.date) + "T" + (d.time.map { $0.description.replacingOccurrences(of: ":", with: "") } ?? "0000") + "00"
+    }
+
+    /// `NAME;VALUE=DATE:YYYYMMDD` for a date, `NAME:YYYYMMDDTHHMM00` for a date with a time.
+    static func value(_ name: String, _ d: TaskDate) -> String {
+        d.time == nil ? name + ";VALUE=DATE:" + date(d.date) : name + ":" + floating(d)
+    }
 
     /// `YYYYMMDDTHHMMSSZ` in UTC.
     static func dateTime(_ instant: Date) -> String {

@@ -29,17 +29,20 @@ public enum Reminders {
         public let title: String
         public let date: LocalDate
         public let kind: Kind
+        /// The time of day of the task's date, when it has one (§24).
+        public let time: TimeOfDay?
 
-        public init(taskID: String, title: String, date: LocalDate, kind: Kind) {
+        public init(taskID: String, title: String, date: LocalDate, kind: Kind, time: TimeOfDay? = nil) {
             self.taskID = taskID
             self.title = title
             self.date = date
             self.kind = kind
+            self.time = time
         }
 
         /// What the notification says: `Due today: Buy milk`, `Available today: Call Bob`.
         public func message(today: LocalDate) -> String {
-            let day = date == today ? "today" : "on \(date)"
+            let day = (date == today ? "today" : "on \(date)") + (time.map { " at \($0)" } ?? "")
             switch kind {
             case .due: return "Due \(day): \(title)"
             case .deferDate: return "Available \(day): \(title)"
@@ -107,8 +110,8 @@ public enum Reminders {
         }
     }
 
-    /// The reminders to deliver at `now`: for each active task's due and defer date, when that
-    /// date's `notifyTime` has come (and is at most ``catchUpDays`` ago), not yet delivered.
+    /// The reminders to deliver at `now`: for each active task's due and defer date, when its
+    /// time (§24), else that date's `notifyTime`, has come (and is at most ``catchUpDays`` ago), not yet delivered.
     ///
     /// - Complexity: O(n) in the number of tasks.
     public static func due(_ tasks: [TodoTask], now: Date, timeZone: TimeZone, notifyTime: TimeOfDay,
@@ -117,12 +120,13 @@ public enum Reminders {
         let earliest = today.adding(days: -catchUpDays)
         var out: [Reminder] = []
         for task in tasks where task.status.isActive {
-            for (kind, date) in [(Kind.due, task.due), (.deferDate, task.deferDate)] {
-                guard let date, date >= earliest, date <= today,
-                      notifyTime.on(date, in: timeZone) <= now,
-                      !state.delivered.contains(State.Key(taskID: task.id, date: date, kind: kind))
+            for (kind, value) in [(Kind.due, task.dueAt), (.deferDate, task.deferAt)] {
+                // A date with a time reminds at that time (§24), a date alone at `notifyTime`.
+                guard let value, value.date >= earliest, value.date <= today,
+                      (value.time ?? notifyTime).on(value.date, in: timeZone) <= now,
+                      !state.delivered.contains(State.Key(taskID: task.id, date: value.date, kind: kind))
                 else { continue }
-                out.append(Reminder(taskID: task.id, title: task.title, date: date, kind: kind))
+                out.append(Reminder(taskID: task.id, title: task.title, date: value.date, kind: kind, time: value.time))
             }
         }
         // Oldest first; on a day, due before defer.

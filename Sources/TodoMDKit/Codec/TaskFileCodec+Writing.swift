@@ -46,6 +46,7 @@ extension TaskFileCodec {
         switch value {
         case let .string(s): return ["\(key): \(quoted(s))"]
         case let .date(d): return ["\(key): \"\(d)\""]
+        case let .timed(d, t): return ["\(key): \"\(TaskDate(d, time: t))\""]
         case let .dateTime(t): return ["\(key): \"\(DateTimeFormat.string(t))\""]
         case let .bool(b): return ["\(key): \(b)"]
         case let .int(n): return ["\(key): \(n)"]

@@ -50,7 +50,7 @@ public enum TaskJSON {
         o += "}"
     }
 
-    /// One field's value as JSON: dates `"YYYY-MM-DD"`, date-times ISO 8601 UTC with `Z` (§21).
+    /// One field's value as JSON: dates `"YYYY-MM-DD"`, timed dates `"YYYY-MM-DDTHH:MM"`, date-times ISO 8601 UTC with `Z` (§21).
     static func append(_ value: FieldValue?, kind: FieldKind, into o: inout String) {
         switch value {
         case nil, .null?:
@@ -59,6 +59,8 @@ public enum TaskJSON {
             JSONValue.quote(s, into: &o)
         case let .date(d)?:
             o += "\"" + d.description + "\""
+        case let .timed(d, t)?:
+            o += "\"" + TaskDate(d, time: t).description + "\""
         case let .dateTime(d)?:
             o += "\"" + DateTimeFormat.string(d) + "\""
         case let .bool(b)?:
@@ -98,6 +100,8 @@ public enum TaskJSON {
             return .string(s)
         case .date:
             return json.stringValue.flatMap { LocalDate(iso: $0) }.map(FieldValue.date)
+        case .timedDate:
+            return json.stringValue.flatMap { TaskDate(iso: $0) }.map(FieldValue.init)
         case .dateTime:
             return json.stringValue.flatMap { DateTimeFormat.parse($0, timeZone: utc) }.map(FieldValue.dateTime)
         case .flag:
@@ -139,6 +143,7 @@ public enum TaskJSON {
         case .text, .rule: return "text"
         case let .choice(values): return "one of " + values.joined(separator: ", ")
         case .date: return "a date (YYYY-MM-DD)"
+        case .timedDate: return "a date (YYYY-MM-DD) or a local date and time (YYYY-MM-DDTHH:MM)"
         case .dateTime: return "an ISO 8601 date-time"
         case .flag: return "true or false"
         case .count, .minutes: return "a whole number ≥ 0"

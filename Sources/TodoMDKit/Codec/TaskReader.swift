@@ -122,6 +122,11 @@ struct TaskReader {
         case .date:
             guard let d = date(node) else { return .failure(.wrongType("\(show(node)) is not a date (YYYY-MM-DD)")) }
             return .success(.date(d))
+        case .timedDate:
+            guard let d = text(node).flatMap({ TaskDate(reading: $0, timeZone: timeZone) }) else {
+                return .failure(.wrongType("\(show(node)) is not a date (YYYY-MM-DD) or a date and time (YYYY-MM-DDTHH:MM)"))
+            }
+            return .success(FieldValue(d))
         case .dateTime:
             guard let s = text(node), let instant = DateTimeFormat.parse(s, timeZone: timeZone) else {
                 return .failure(.wrongType("\(show(node)) is not an ISO 8601 date-time"))

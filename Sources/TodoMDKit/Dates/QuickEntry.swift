@@ -28,8 +28,10 @@
 /// - `on` right before a date phrase belongs to it (`Dinner on march 1`, `due on fri`); like a
 ///   keyword, it lets a short weekday count (`Meet on sat with Bob`).
 /// - A time of day right after a date phrase (`at 7pm`, `3:30pm`, `19:00`, `at noon`; see
-///   ``TimePhrase``) leaves the title with the date; until tasks carry times (§24) it is not kept,
-///   and the result says so in its `warnings`.
+///   ``TimePhrase``), or right before a bare one (`noon wed`), is that field's time (§24): `tomorrow 3pm`, `scheduled fri at 9:30`. A keyword
+///   followed by a time alone (`scheduled 9am`), or a time alone anywhere when no due date was
+///   given (`Call mom 3pm`), names today if that time is still ahead of `now`, else tomorrow; a
+///   time alone is `due` unless a keyword says otherwise.
 /// - The title is what remains, with spaces collapsed.
 public enum QuickEntry {
     /// Reads one quick-entry line.
@@ -37,12 +39,14 @@ public enum QuickEntry {
     /// - Parameters:
     ///   - line: the text the user typed.
     ///   - today: the user's current local date; every phrase is relative to it.
+    ///   - now: the current local time of day, deciding whether a time alone is today or tomorrow
+    ///     (nil: today).
     ///   - knownProjects: existing project names; a `+Project` matching one ignoring case, spaces
     ///     and `-` takes its spelling (`+mealprep` → `Meal Prep`). The first match in the list wins.
     ///   - knownAreas: existing area names, matched likewise.
     ///   - firstOccurrence: the first date on or after the given day on which the given RRULE
     ///     occurs; used only for `every …` without a date phrase.
-    public static func parse(_ line: String, today: LocalDate, knownProjects: [String] = [],
+    public static func parse(_ line: String, today: LocalDate, now: TimeOfDay? = nil, knownProjects: [String] = [],
                              knownAreas: [String] = [],
                              firstOccurrence: (String, LocalDate) -> LocalDate?) -> QuickEntryResult {
         var result = QuickEntryResult(title: "")
@@ -62,9 +66,16 @@ public enum QuickEntry {
             if let field = DateField(keyword: word), field.isUnset(in: result),
                let (start, match) = phrase(afterKeywordAt: i, in: remaining.words, today: today) {
                 field.set(match.date, in: &result)
-                let end = takeTime(after: start + match.length, in: &remaining, result: &result)
+                let end = takeTime(after: start + match.length, for: field, in: &remaining, result: &result)
                 remaining.take(i..<end)
                 i = end
+            } else if let field = DateField(keyword: word), field.isUnset(in: result),
+                      let time = TimePhrase.match(in: remaining.words, at: i + 1) {
+                // `scheduled 9am`: a keyword with a time alone.
+                let moment = TaskDate(today, time: now)
+                field.set(DateInput.nextDay(for: time.time, now: moment), time: time.time, in: &result)
+                remaining.take(i..<(i + 1 + time.length))
+                i += 1 + time.length
             } else if word == "every", result.recurrence == nil,
                       let match = RecurrencePhrase.match(in: remaining.words, at: i) {
                 result.recurrence = match.rule
@@ -86,8 +97,25 @@ public enum QuickEntry {
                     match = plain
                 }
                 result.due = match.date
-                let end = takeTime(after: i + match.length, in: &remaining, result: &result)
-                remaining.take(start..<end)
+                let end = takeTime(after: i + match.length, for: .due, in: &remaining, result: &result)
+                // Or a time right before the phrase (`noon wed`, `3pm tomorrow`).
+                var first = start
+                if result.dueTime == nil, let (at, time) = timeEnding(at: start, in: remaining.words) {
+                    result.dueTime = time
+                    first = at
+                }
+                remaining.take(first..<end)
+                break
+            }
+        }
+
+        // A time alone (`Call mom 3pm`): due at the next such time.
+        if result.due == nil {
+            for i in remaining.tokens.indices where !remaining.words[i].isEmpty {
+                guard let time = TimePhrase.match(in: remaining.words, at: i) else { continue }
+                result.due = DateInput.nextDay(for: time.time, now: TaskDate(today, time: now))
+                result.dueTime = time.time
+                remaining.take(i..<(i + time.length))
                 break
             }
         }
@@ -113,12 +141,20 @@ public enum QuickEntry {
     }
 
     /// Where a date phrase ending before `end` stops once a time of day right after it is taken
-    /// too; the time is reported in `result.warnings` since tasks do not carry times yet (§24).
-    static func takeTime(after end: Int, in line: inout Line, result: inout QuickEntryResult) -> Int {
+    /// too, as the time of `field` (§24).
+    static func takeTime(after end: Int, for field: DateField, in line: inout Line, result: inout QuickEntryResult) -> Int {
         guard let time = TimePhrase.match(in: line.words, at: end) else { return end }
-        let text = line.words[end..<(end + time.length)].joined(separator: " ")
-        result.warnings.append("time “\(text)” not kept (dates only for now)")
+        field.setTime(time.time, in: &result)
         return end + time.length
+    }
+
+    /// A time phrase that ends right before `end` (`3pm` in `3pm tomorrow`), with where it starts.
+    static func timeEnding(at end: Int, in words: [String]) -> (Int, TimeOfDay)? {
+        // The longest first: `at 7pm` rather than `7pm`.
+        for start in max(0, end - 3)..<end where !words[start].isEmpty {
+            if let match = TimePhrase.match(in: words, at: start), start + match.length == end { return (start, match.time) }
+        }
+        return nil
     }
 
     /// The tokens of a line and which of them are still title words.
@@ -287,11 +323,19 @@ public enum QuickEntry {
             }
         }
 
-        func set(_ date: LocalDate, in result: inout QuickEntryResult) {
+        func set(_ date: LocalDate, time: TimeOfDay? = nil, in result: inout QuickEntryResult) {
             switch self {
-            case .due: result.due = date
-            case .scheduled: result.scheduled = date
-            case .deferDate: result.deferDate = date
+            case .due: result.dueAt = TaskDate(date, time: time)
+            case .scheduled: result.scheduledAt = TaskDate(date, time: time)
+            case .deferDate: result.deferAt = TaskDate(date, time: time)
+            }
+        }
+
+        func setTime(_ time: TimeOfDay, in result: inout QuickEntryResult) {
+            switch self {
+            case .due: result.dueTime = time
+            case .scheduled: result.scheduledTime = time
+            case .deferDate: result.deferTime = time
             }
         }
     }

@@ -3,7 +3,7 @@ import Foundation
 /// What one quick-entry line (§12) says about a new task: a draft task holding the fields the
 /// line set, read and written as on ``TodoTask`` (`result.due`, `result.tags`).
 ///
-/// Produced by ``QuickEntry/parse(_:today:knownProjects:knownAreas:firstOccurrence:)``; fields the
+/// Produced by ``QuickEntry/parse(_:today:now:knownProjects:knownAreas:firstOccurrence:)``; fields the
 /// line did not set keep the task defaults (`priority` none, `flagged` false, no tags).
 @dynamicMemberLookup
 public struct QuickEntryResult: Sendable, Equatable {
@@ -42,17 +42,17 @@ public struct QuickEntryResult: Sendable, Equatable {
     // MARK: - Preview
 
     /// A one-line summary of everything but the title, shown before saving, such as
-    /// `due Fri 27 Nov · #errands · +Meal Prep · !high · ~15m · every week`.
+    /// `due Fri 27 Nov 15:00 · #errands · +Meal Prep · !high · ~15m · every week`.
     ///
     /// Order: due, scheduled, defer, tags, area, project, priority, flag, estimate, recurrence,
-    /// then what the line's reading warns about (a time of day not kept).
+    /// then what the line's reading warns about.
     /// Dates carry their year only when it is not the year of `today`. Empty when nothing was set.
     public func preview(today: LocalDate) -> String {
         let t = draft
         var parts: [String] = []
-        if let due = t.due { parts.append("due \(due.shortDescription(today: today))") }
-        if let scheduled = t.scheduled { parts.append("scheduled \(scheduled.shortDescription(today: today))") }
-        if let deferDate = t.deferDate { parts.append("defer \(deferDate.shortDescription(today: today))") }
+        if let due = t.dueAt { parts.append("due \(due.shortDescription(today: today))") }
+        if let scheduled = t.scheduledAt { parts.append("scheduled \(scheduled.shortDescription(today: today))") }
+        if let deferDate = t.deferAt { parts.append("defer \(deferDate.shortDescription(today: today))") }
         if !t.tags.isEmpty { parts.append(t.tags.map { "#\($0)" }.joined(separator: " ")) }
         if let area = t.area { parts.append("@\(area)") }
         if let project = t.project { parts.append("+\(project)") }

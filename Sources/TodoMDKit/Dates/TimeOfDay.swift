@@ -1,7 +1,7 @@
 import Foundation
 
 /// A time of day such as the `notify_time` setting (`"09:00"`).
-public struct TimeOfDay: Sendable, Equatable, Comparable, CustomStringConvertible {
+public struct TimeOfDay: Sendable, Hashable, Comparable, CustomStringConvertible {
     public let hour: Int
     public let minute: Int
 
@@ -10,7 +10,7 @@ public struct TimeOfDay: Sendable, Equatable, Comparable, CustomStringConvertibl
     /// 18:00, the §14 default for `planner_review_time`.
     public static let eighteen = TimeOfDay(validHour: 18, minute: 0)
 
-    private init(validHour: Int, minute: Int) {
+    init(validHour: Int, minute: Int) {
         hour = validHour
         self.minute = minute
     }

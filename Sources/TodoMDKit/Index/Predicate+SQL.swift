@@ -74,8 +74,9 @@ extension FieldTest {
                     parts.append("\(col) < ?")
                     args.append(to.adding(days: 1).startOfDay(in: timeZone).timeIntervalSince1970.databaseValue)
                 } else {
-                    parts.append("\(col) <= ?")
-                    args.append(to.description.databaseValue)
+                    // Before the next day: `2026-11-24T15:00` is on the 24th, and sorts after `2026-11-24`.
+                    parts.append("\(col) < ?")
+                    args.append(to.adding(days: 1).description.databaseValue)
                 }
             }
             let range = parts.isEmpty ? "\(col) IS NOT NULL" : parts.joined(separator: " AND ")

@@ -3,7 +3,7 @@ import GRDB
 
 /// The columns of the index's `task` table, derived from ``TaskFieldSpec/table``: one column
 /// per field, named by its key, holding its value in a form SQLite compares correctly (dates
-/// as `YYYY-MM-DD` text, date-times as seconds since 1970, flags as 0/1, lists joined by U+001F),
+/// as `YYYY-MM-DD` text, timed dates as `YYYY-MM-DDTHH:MM`, date-times as seconds since 1970, flags as 0/1, lists joined by U+001F),
 /// plus the columns only the index has.
 enum TaskColumns {
     /// The list separator in a list column: a control character no tag can hold.
@@ -12,7 +12,7 @@ enum TaskColumns {
     /// The SQL column type of a field kind.
     static func sqlType(_ kind: FieldKind) -> String {
         switch kind {
-        case .text, .rule, .choice, .date, .list, .references: return "TEXT"
+        case .text, .rule, .choice, .date, .timedDate, .list, .references: return "TEXT"
         case .dateTime: return "REAL"
         case .flag, .count, .minutes: return "INTEGER"
         }
@@ -59,6 +59,7 @@ enum TaskColumns {
         case nil, .null?: return kind.isList ? "".databaseValue : .null
         case let .string(s)?: return s.databaseValue
         case let .date(d)?: return d.description.databaseValue
+        case let .timed(d, t)?: return TaskDate(d, time: t).description.databaseValue
         case let .dateTime(d)?: return d.timeIntervalSince1970.databaseValue
         case let .bool(b)?: return (b ? 1 : 0).databaseValue
         case let .int(n)?: return n.databaseValue
@@ -74,6 +75,8 @@ enum TaskColumns {
             return String.fromDatabaseValue(value).map(FieldValue.string)
         case .date:
             return String.fromDatabaseValue(value).flatMap { LocalDate(iso: $0) }.map(FieldValue.date)
+        case .timedDate:
+            return String.fromDatabaseValue(value).flatMap { TaskDate(iso: $0) }.map(FieldValue.init)
         case .dateTime:
             return Double.fromDatabaseValue(value).map { .dateTime(Date(timeIntervalSince1970: $0)) }
         case .flag:

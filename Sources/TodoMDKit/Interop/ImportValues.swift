@@ -25,6 +25,9 @@ public enum ImportValues {
         case .date:
             guard let d = date(raw, today: today, timeZone: timeZone) else { return "`\(raw)` is not a date" }
             spec.set(.date(d), on: &task)
+        case .timedDate:
+            guard let d = taskDate(raw, today: today, timeZone: timeZone) else { return "`\(raw)` is not a date" }
+            spec.set(FieldValue(d), on: &task)
         case .dateTime:
             guard let t = DateTimeFormat.parse(raw, timeZone: timeZone) else { return "`\(raw)` is not a date-time" }
             spec.set(.dateTime(t), on: &task)
@@ -108,6 +111,18 @@ public enum ImportValues {
         if raw.count > 10, let t = DateTimeFormat.parse(raw, timeZone: timeZone) { return LocalDate(t, in: timeZone) }
         if let t = compactDateTime(raw) { return LocalDate(t, in: timeZone) }
         return DateInput.parse(raw, today: today)
+    }
+
+    /// A date with an optional time (§24): a local date-time (`2026-11-24T15:00`, or an instant
+    /// converted to local time) keeps its time unless it is local midnight, which other tools
+    /// write for a whole day (Taskwarrior's `due`); otherwise as ``date(_:today:timeZone:)``.
+    public static func taskDate(_ raw: String, today: LocalDate, timeZone: TimeZone) -> TaskDate? {
+        let instant: TaskDate? = if raw.count > 10 { TaskDate(reading: raw, timeZone: timeZone) } else { nil }
+        let value = instant ?? compactDateTime(raw).map { TaskDate(instant: $0, in: timeZone) }
+        if let value {
+            return value.time?.minutes == 0 ? TaskDate(value.date) : value
+        }
+        return date(raw, today: today, timeZone: timeZone).map { TaskDate($0) }
     }
 
     /// `YYYYMMDDTHHMMSSZ` (Taskwarrior, iCalendar) or `YYYYMMDD` as an instant (UTC).

@@ -14,13 +14,13 @@ public enum Taskwarrior {
     public static func export(_ tasks: [TodoTask], timeZone: TimeZone) -> String {
         var out = "["
         for (i, task) in tasks.enumerated() {
-            out += (i == 0 ? "\n" : ",\n") + object(task).compact()
+            out += (i == 0 ? "\n" : ",\n") + object(task, timeZone: timeZone).compact()
         }
         return out + (tasks.isEmpty ? "]\n" : "\n]\n")
     }
 
     /// One task as a Taskwarrior object.
-    static func object(_ t: TodoTask) -> JSONValue {
+    static func object(_ t: TodoTask, timeZone: TimeZone) -> JSONValue {
         var o: [(String, JSONValue)] = [("uuid", .string(uuid(for: t.id))), ("description", .string(t.title))]
         let status: String
         switch t.status {
@@ -32,9 +32,9 @@ public enum Taskwarrior {
         o.append(("entry", .string(stamp(t.created))))
         if let m = t.modified { o.append(("modified", .string(stamp(m)))) }
         if t.status.isClosed { o.append(("end", .string(stamp(t.completed ?? t.modified ?? t.created)))) }
-        if let d = t.due { o.append(("due", .string(stamp(d)))) }
-        if let d = t.deferDate { o.append(("wait", .string(stamp(d)))) }
-        if let d = t.scheduled { o.append(("scheduled", .string(stamp(d)))) }
+        if let d = t.dueAt { o.append(("due", .string(stamp(d, timeZone: timeZone)))) }
+        if let d = t.deferAt { o.append(("wait", .string(stamp(d, timeZone: timeZone)))) }
+        if let d = t.scheduledAt { o.append(("scheduled", .string(stamp(d, timeZone: timeZone)))) }
         if t.status == .inProgress { o.append(("start", .string(stamp(t.modified ?? t.created)))) }
         switch t.priority {
         case .high: o.append(("priority", .string("H")))
@@ -78,6 +78,11 @@ public enum Taskwarrior {
 
     /// A date as UTC midnight (§22).
     static func stamp(_ date: LocalDate) -> String { date.description.replacingOccurrences(of: "-", with: "") + "T000000Z" }
+
+    /// A date as UTC midnight; a date with a time (§24) as the instant it names.
+    static func stamp(_ date: TaskDate, timeZone: TimeZone) -> String {
+        date.time == nil ? stamp(date.date) : stamp(date.instant(in: timeZone))
+    }
 
     /// `Area.Project`, the project alone, or the area alone.
     static func projectName(area: String?, project: String?) -> String? {
@@ -200,7 +205,7 @@ public enum Taskwarrior {
             for (key, value) in pairs {
                 func text() -> String? { value.stringValue }
                 func instant() -> Date? { text().flatMap { ImportValues.compactDateTime($0) ?? DateTimeFormat.parse($0, timeZone: timeZone) } }
-                func date() -> LocalDate? { instant().map { localDate($0, timeZone: timeZone) } }
+                func date() -> TaskDate? { instant().map { taskDate($0, timeZone: timeZone) } }
                 switch key {
                 case "description", "status", "start", "end": continue
                 case "entry":
@@ -210,7 +215,7 @@ public enum Taskwarrior {
                 case "modified": continue
                 case "due", "wait", "scheduled":
                     guard let d = date() else { problems.append("\(key): not a date; left out"); continue }
-                    task.set(key == "due" ? .due : key == "wait" ? .deferDate : .scheduled, .date(d))
+                    task.set(key == "due" ? .due : key == "wait" ? .deferDate : .scheduled, FieldValue(d))
                 case "priority":
                     switch text()?.uppercased() {
                     case "H": task.priority = .high
@@ -267,6 +272,16 @@ public enum Taskwarrior {
 
     /// The date an instant stands for: UTC midnight is a date as exported (§22); any other
     /// time is read in the local time zone.
+    /// A date for UTC or local midnight (a whole day, as exports write it); else the local date
+    /// and time (§24).
+    static func taskDate(_ instant: Date, timeZone: TimeZone) -> TaskDate {
+        let local = TaskDate(instant: instant, in: timeZone)
+        if Int(instant.timeIntervalSince1970) % 86_400 == 0 || local.time?.minutes == 0 {
+            return TaskDate(localDate(instant, timeZone: timeZone))
+        }
+        return local
+    }
+
     static func localDate(_ instant: Date, timeZone: TimeZone) -> LocalDate {
         let seconds = Int(instant.timeIntervalSince1970)
         if seconds % 86_400 == 0 { return LocalDate(dayNumber: seconds / 86_400) }

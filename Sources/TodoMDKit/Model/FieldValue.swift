@@ -4,6 +4,8 @@ import Foundation
 public enum FieldValue: Sendable, Equatable {
     case string(String)
     case date(LocalDate)
+    /// A local date with a time of day (§24): `due`, `scheduled`, `defer` as `2026-11-24T15:00`.
+    case timed(LocalDate, TimeOfDay)
     case dateTime(Date)
     case bool(Bool)
     case int(Int)
@@ -19,6 +21,7 @@ extension FieldValue {
         switch self {
         case let .string(s): return s
         case let .date(d): return d.description
+        case let .timed(d, t): return TaskDate(d, time: t).description
         case let .dateTime(t): return DateTimeFormat.string(t)
         case let .bool(b): return b ? "true" : "false"
         case let .int(n): return String(n)
@@ -44,4 +47,20 @@ public struct TaskChanges: Sendable, Equatable {
 
     /// Whether nothing would change.
     public var isEmpty: Bool { values.isEmpty }
+}
+
+extension FieldValue {
+    /// A `due`/`scheduled`/`defer` value: `.date` without a time, `.timed` with one.
+    public init(_ value: TaskDate) {
+        self = value.time.map { .timed(value.date, $0) } ?? .date(value.date)
+    }
+
+    /// The value as a date with an optional time, for `.date` and `.timed`; nil otherwise.
+    public var taskDate: TaskDate? {
+        switch self {
+        case let .date(d): return TaskDate(d)
+        case let .timed(d, t): return TaskDate(d, time: t)
+        default: return nil
+        }
+    }
 }

@@ -37,8 +37,8 @@ public enum TaskField: String, CaseIterable, Sendable, Hashable {
         }
     }
 
-    /// Whether the field holds a calendar date.
-    public var isDate: Bool { spec.kind == .date }
+    /// Whether the field holds a calendar date (possibly with a time of day).
+    public var isDate: Bool { spec.kind == .date || spec.kind == .timedDate }
 
     /// Whether the field holds a date-time.
     public var isDateTime: Bool { spec.kind == .dateTime }

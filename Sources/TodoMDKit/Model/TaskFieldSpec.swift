@@ -13,6 +13,9 @@ public enum FieldKind: Sendable, Equatable {
     case choice([String])
     /// A calendar date, `YYYY-MM-DD`; a date-time's local date is accepted (§3).
     case date
+    /// A calendar date with an optional local time of day, `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM`
+    /// (§24); a date-time with `Z` or an offset is read as its local date and time.
+    case timedDate
     /// An instant, written in UTC with `Z` (§3).
     case dateTime
     /// `true` or `false` (`yes`/`no` accepted when read).
@@ -144,11 +147,12 @@ extension TaskFieldSpec {
                            required: .value(.string("todo"), shown: "todo"), newFile: .always,
                            "todo, in-progress, done, cancelled or someday.")
         case .due:
-            return .date(field, \.due, "Hard deadline: YYYY-MM-DD or a phrase (\"friday\", \"in 3 days\").")
+            return .timedDate(field, \.due, \.dueTime,
+                              "Hard deadline: YYYY-MM-DD, YYYY-MM-DD HH:MM or a phrase (\"friday\", \"tomorrow 3pm\").")
         case .deferDate:
-            return .date(field, \.deferDate, "Hidden until this date: YYYY-MM-DD or a phrase.")
+            return .timedDate(field, \.deferDate, \.deferTime, "Hidden until this date (and time): YYYY-MM-DD [HH:MM] or a phrase.")
         case .scheduled:
-            return .date(field, \.scheduled, "The day to work on it: YYYY-MM-DD or a phrase.")
+            return .timedDate(field, \.scheduled, \.scheduledTime, "The day (and time) to work on it: YYYY-MM-DD [HH:MM] or a phrase.")
         case .priority:
             return .choice(field, Priority.self, \.priority, default: .none, "none, low, medium or high.")
         case .flagged:
@@ -301,6 +305,21 @@ extension TaskFieldSpec {
                       get: { $0[keyPath: path].map(FieldValue.date) },
                       set: { task, value in
                           if case let .date(d)? = value { task[keyPath: path] = d } else { task[keyPath: path] = nil }
+                      })
+    }
+
+    /// A date with an optional time (§24), held on the task as a date and a time of day.
+    private static func timedDate(_ field: TaskField, _ datePath: WritableKeyPath<TodoTask, LocalDate?> & Sendable,
+                                  _ timePath: WritableKeyPath<TodoTask, TimeOfDay?> & Sendable,
+                                  _ summary: String) -> TaskFieldSpec {
+        TaskFieldSpec(field, .timedDate, role: .user, newFile: .whenSet, repair: nil, default: nil, summary: summary,
+                      get: { task in
+                          task[keyPath: datePath].map { FieldValue(TaskDate($0, time: task[keyPath: timePath])) }
+                      },
+                      set: { task, value in
+                          let v = value?.taskDate
+                          task[keyPath: datePath] = v?.date
+                          task[keyPath: timePath] = v?.time
                       })
     }
 

@@ -11,9 +11,15 @@ public struct TodoTask: Sendable, Equatable {
     public var title: String
     public var status: TaskStatus
     public var due: LocalDate?
+    /// The time of day of `due`, when it has one (§24).
+    public var dueTime: TimeOfDay?
     /// `defer` in the file: hidden until this date.
     public var deferDate: LocalDate?
+    /// The time of day of `defer`, when it has one.
+    public var deferTime: TimeOfDay?
     public var scheduled: LocalDate?
+    /// The time of day of `scheduled`, when it has one.
+    public var scheduledTime: TimeOfDay?
     public var priority: Priority
     public var flagged: Bool
     public var area: String?
@@ -75,6 +81,30 @@ public struct TodoTask: Sendable, Equatable {
     /// The file name: the last component of the id.
     public var filename: String {
         id.split(separator: "/").last.map(String.init) ?? id
+    }
+
+    /// `due` with its time (§24).
+    public var dueAt: TaskDate? {
+        get { due.map { TaskDate($0, time: dueTime) } }
+        set { due = newValue?.date; dueTime = newValue?.time }
+    }
+
+    /// `scheduled` with its time.
+    public var scheduledAt: TaskDate? {
+        get { scheduled.map { TaskDate($0, time: scheduledTime) } }
+        set { scheduled = newValue?.date; scheduledTime = newValue?.time }
+    }
+
+    /// `defer` with its time.
+    public var deferAt: TaskDate? {
+        get { deferDate.map { TaskDate($0, time: deferTime) } }
+        set { deferDate = newValue?.date; deferTime = newValue?.time }
+    }
+
+    /// Overdue at `now` (§24): active, and its `due` has passed — a date-only one once its day is
+    /// over, a timed one as soon as its time has.
+    public func isOverdue(at now: TaskDate) -> Bool {
+        isActive && (dueAt?.hasPassed(at: now) ?? false)
     }
 
     /// Active: todo or in-progress (§6).

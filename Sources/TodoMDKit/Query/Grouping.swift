@@ -35,6 +35,9 @@ public struct Grouper {
     public let timeZone: TimeZone
     /// Task titles by id, for the `parent` key's group names.
     public var titles: [String: String] = [:]
+    /// The local date and time now, so a timed `due` that has passed is overdue (§24); nil
+    /// counts only earlier days as overdue.
+    public var now: TaskDate?
 
     public init(_ key: GroupKey, today: LocalDate, timeZone: TimeZone) {
         self.key = key
@@ -105,7 +108,7 @@ public struct Grouper {
         case .due:
             guard let due = row.due else { return [([5], "No Due Date")] }
             let d = today.days(until: due)
-            if d < 0 { return [([0], "Overdue")] }
+            if d < 0 || row.dueAt?.hasPassed(at: now ?? TaskDate(today)) == true { return [([0], "Overdue")] }
             if d == 0 { return [([1], "Today")] }
             if d == 1 { return [([2], "Tomorrow")] }
             if d <= 6 { return [([3], "Next 7 Days")] }
@@ -127,7 +130,7 @@ public struct Grouper {
         case .region:
             return [row.region.map { ([PlanRegion.allCases.firstIndex(of: $0) ?? 0], $0.rawValue) } ?? ([9], "No Region")]
         case .todaySections:
-            if let due = row.due, due < today { return [([0], "Overdue")] }
+            if let due = row.dueAt, due.hasPassed(at: now ?? TaskDate(today)) { return [([0], "Overdue")] }
             if let due = row.due, due == today { return [([1], "Due Today")] }
             if let s = row.scheduled, s <= today { return [([2], "Scheduled")] }
             return [([3], "Available Today")]

@@ -70,9 +70,10 @@ public struct SortOrder: Sendable {
             }
         }
         switch key {
-        case .due: return by { cmp($0.due, $1.due) }
-        case .scheduled: return by { cmp($0.scheduled, $1.scheduled) }
-        case .deferDate: return by { cmp($0.deferDate, $1.deferDate) }
+        // Within a day, timed values first by time, then the date-only ones (§24).
+        case .due: return by { cmp($0.dueAt, $1.dueAt) }
+        case .scheduled: return by { cmp($0.scheduledAt, $1.scheduledAt) }
+        case .deferDate: return by { cmp($0.deferAt, $1.deferAt) }
         case .priority: return by { cmp($0.priority.rank, $1.priority.rank) }
         case .estimate: return by { cmp($0.estimatedMinutes, $1.estimatedMinutes) }
         case .title: return by { cmp($0.titleKey, $1.titleKey) }
@@ -84,7 +85,7 @@ public struct SortOrder: Sendable {
                 let f = cmp(a.flagged ? 1 : 0, b.flagged ? 1 : 0)
                 if f != 0 { return f }
                 // Then by due, earliest first, absent last, whatever the direction.
-                switch (a.due, b.due) {
+                switch (a.dueAt, b.dueAt) {
                 case (nil, nil): return 0
                 case (nil, _): return 1
                 case (_, nil): return -1
@@ -93,7 +94,7 @@ public struct SortOrder: Sendable {
             }
         case .upcomingDate:
             let today = self.today ?? LocalDate(dayNumber: 0)
-            func date(_ r: TaskRow) -> LocalDate? { r.scheduled.flatMap { $0 > today ? $0 : nil } ?? r.due }
+            func date(_ r: TaskRow) -> TaskDate? { r.scheduledAt.flatMap { $0.date > today ? $0 : nil } ?? r.dueAt }
             return by { cmp(date($0), date($1)) }
         case .manual:
             return SortOrder.manual(rows, order: manualOrder)

@@ -25,9 +25,12 @@ extension Vault {
                         group: .status, manualKey: "search")
     }
 
-    /// Active tasks due before today, earliest first (view `overdue`).
+    /// Active tasks whose `due` has passed, earliest first (view `overdue`): due before today,
+    /// or today at a time already past (§24).
     public func overdue() throws -> Listing {
-        try list(rules: .all(View.active, .when("due", "before", "today")), id: "overdue", name: "Overdue",
-                 sort: .due, direction: nil, group: GroupKey.none, manualKey: "overdue")
+        let now = clock.localNow
+        return try list(rules: .all(View.active, .when("due", "on_or_before", "today")), id: "overdue", name: "Overdue",
+                        sort: .due, direction: nil, group: GroupKey.none, manualKey: "overdue",
+                        keeping: { $0.task.isOverdue(at: now) })
     }
 }

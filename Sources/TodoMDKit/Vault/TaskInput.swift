@@ -16,7 +16,7 @@ public enum TaskInput {
     ///
     /// - Parameter ignoring: keys the caller handles itself (such as `text` for quick entry).
     /// - Throws: ``TodoError/invalidValue(field:value:reason:)`` naming the first bad key or value.
-    public static func changes(from fields: [(String, JSONValue)], today: LocalDate,
+    public static func changes(from fields: [(String, JSONValue)], now: TaskDate,
                                ignoring: Set<String> = []) throws -> (changes: TaskChanges, body: String?) {
         var changes = TaskChanges()
         var body: String?
@@ -45,7 +45,7 @@ public enum TaskInput {
             if json.isNull, spec.repair != nil {
                 throw TodoError.invalidValue(field: field.key, value: "null", reason: "a task always has a \(field.key)")
             }
-            if let value = try value(json, for: field, today: today) {
+            if let value = try value(json, for: field, now: now) {
                 changes.set(field, value)
             } else {
                 changes.clear(field)
@@ -55,7 +55,8 @@ public enum TaskInput {
     }
 
     /// The checked value of one field; nil clears it.
-    public static func value(_ json: JSONValue, for field: TaskField, today: LocalDate) throws -> FieldValue? {
+    public static func value(_ json: JSONValue, for field: TaskField, now: TaskDate) throws -> FieldValue? {
+        let today = now.date
         if json.isNull { return nil }
         let key = field.key
         func text() throws -> String {
@@ -89,6 +90,10 @@ public enum TaskInput {
             let phrase = try text()
             if phrase.trimmingCharacters(in: .whitespaces).isEmpty { return nil }
             return .date(try DateInput.require(phrase, field: key, today: today))
+        case .timedDate:
+            let phrase = try text()
+            if phrase.trimmingCharacters(in: .whitespaces).isEmpty { return nil }
+            return FieldValue(try DateInput.requireTimed(phrase, field: key, now: now))
         case .flag:
             if case let .bool(b) = json { return .bool(b) }
             switch try text().lowercased() {
@@ -170,7 +175,7 @@ public enum TaskInput {
 extension Vault {
     /// Reads a quick-entry line (§12) against this vault's projects and areas.
     public func parseQuickEntry(_ line: String) throws -> QuickEntryResult {
-        QuickEntry.parse(line, today: clock.today, knownProjects: try projects().map(\.name),
+        QuickEntry.parse(line, today: clock.today, now: clock.localNow.time, knownProjects: try projects().map(\.name),
                          knownAreas: try areas().map(\.name),
                          firstOccurrence: { RecurrenceInput.firstOccurrence($0, onOrAfter: $1) })
     }
@@ -188,7 +193,7 @@ extension Vault {
         } else {
             draft = TodoTask(title: "", created: clock.now, source: source)
         }
-        let (changes, body) = try TaskInput.changes(from: fields, today: today, ignoring: ["text"])
+        let (changes, body) = try TaskInput.changes(from: fields, now: clock.localNow, ignoring: ["text"])
         draft.apply(changes)
         if let body { draft.body = body }
         if draft.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {

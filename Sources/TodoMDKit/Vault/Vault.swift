@@ -8,6 +8,10 @@ public final class Vault: Sendable {
     public let folder: VaultFolder
     public let index: TaskIndex
     public let clock: TodoClock
+    /// The vault's folder in the cache (`$XDG_CACHE_HOME/todomd/…`): the index, fetched calendars.
+    public let cacheFolder: String
+    /// The environment the vault was opened with (`PATH` for helper programs).
+    public let environment: [String: String]
     /// What opening the vault found changed since the index last saw it.
     public let openReport: SyncReport
     /// `.todomd/config.json` as last read, reread when the file changes.
@@ -32,6 +36,8 @@ public final class Vault: Sendable {
         self.folder = folder
         self.clock = clock
         let location = indexPath ?? TaskIndex.defaultPath(forVaultAt: folder.root, environment: environment)
+        cacheFolder = (location as NSString).deletingLastPathComponent
+        self.environment = environment
         (index, openReport) = try TaskIndex.open(at: location, for: folder, timeZone: clock.timeZone,
                                                  variant: folder.fieldMap?.fingerprint, progress: progress)
         // The last good perspectives are the last ones any command saw, even one that did not
@@ -93,9 +99,11 @@ public final class Vault: Sendable {
 
     /// Tasks matching `rules`, sorted and grouped; `manualKey` names the `.order.json` entry.
     public func list(rules: RuleNode, id: String, name: String, sort: SortKey, direction: SortDirection?,
-                     group: GroupKey, manualKey: String, manualOrder: [String]? = nil) throws -> Listing {
+                     group: GroupKey, manualKey: String, manualOrder: [String]? = nil,
+                     keeping keep: ((TaskRow) -> Bool)? = nil) throws -> Listing {
         var compiler = RuleCompiler(today: clock.today, timeZone: clock.timeZone)
-        let rows = try index.rows(matching: compiler.predicate(rules), timeZone: clock.timeZone)
+        var rows = try index.rows(matching: compiler.predicate(rules), timeZone: clock.timeZone)
+        if let keep { rows = rows.filter(keep) }
         var order = SortOrder(sort, direction: direction)
         order.today = clock.today
         if sort == .manual || sort == .projectOrder {
@@ -105,6 +113,7 @@ public final class Vault: Sendable {
         }
         let sorted = order.sorted(rows)
         var grouper = Grouper(group, today: clock.today, timeZone: clock.timeZone)
+        grouper.now = clock.localNow
         // Parents' titles: for the `parent` group names, and the breadcrumbs of children listed
         // without their parent (§23).
         let inListing = Set(rows.map(\.id))
@@ -343,8 +352,14 @@ public final class Vault: Sendable {
     /// Defers a task to `date` (hidden until then).
     @discardableResult
     public func deferTask(_ id: String, to date: LocalDate) throws -> TodoTask {
+        try deferTask(id, to: TaskDate(date))
+    }
+
+    /// Defers a task to a date, possibly with a time of day (§24).
+    @discardableResult
+    public func deferTask(_ id: String, to date: TaskDate) throws -> TodoTask {
         var changes = TaskChanges()
-        changes.set(.deferDate, .date(date))
+        changes.set(.deferDate, FieldValue(date))
         return try update(id, changes)
     }
 

@@ -46,7 +46,7 @@ struct TaskRoutes {
             let body = try await HTTP.body(request)
             guard let text = body["date"]?.stringValue else { throw APIError.missingField("date", example: "{\"date\": \"friday\"}") }
             return try await change(reference(context)) { vault, id in
-                try vault.deferTask(id, to: DateInput.require(text, field: "date", today: vault.clock.today))
+                try vault.deferTask(id, to: DateInput.requireTimed(text, field: "date", now: vault.clock.localNow))
             }
         }
         api.post("tasks/:ref/move") { request, context in try await move(reference(context), request) }
@@ -58,10 +58,10 @@ struct TaskRoutes {
         api.get("dates") { request, _ in
             let text = HTTP.query(request)["text"] ?? ""
             return HTTP.json(try await service.read { vault in
-                let today = vault.clock.today
-                let date = try DateInput.require(text, field: "date", today: today)
+                let now = vault.clock.localNow
+                let date = try DateInput.requireTimed(text, field: "date", now: now)
                 return JSONValue.object([("date", .string(date.description)),
-                                         ("display", .string(date.shortDescription(today: today)))]).compact()
+                                         ("display", .string(date.shortDescription(today: now.date)))]).compact()
             })
         }
         api.get("recurrence") { request, _ in
@@ -98,7 +98,12 @@ struct TaskRoutes {
     }
 
     func show(_ ref: String) async throws -> Response {
-        HTTP.json(try await service.read { vault in
+        // `tasks/REF.ics`: the task as one calendar event with its alarm ("Add to calendar", §25).
+        if ref.lowercased().hasSuffix(".ics") {
+            let text = try await service.read { vault in try vault.calendarEvent(for: vault.resolveIncludingClosed(String(ref.dropLast(4)))) }
+            return CalendarRoutes.calendar(text)
+        }
+        return HTTP.json(try await service.read { vault in
             let (task, snapshot) = try vault.read(vault.resolveIncludingClosed(ref))
             return Self.json(task, hash: snapshot.stamp.hash)
         })
@@ -132,7 +137,7 @@ struct TaskRoutes {
         }
         return HTTP.json(try await service.write { vault in
             let id = try vault.resolveIncludingClosed(ref)
-            let (changes, body) = try TaskInput.changes(from: fields, today: vault.clock.today, ignoring: ["hash"])
+            let (changes, body) = try TaskInput.changes(from: fields, now: vault.clock.localNow, ignoring: ["hash"])
             try vault.update(id, changes, body: body, expectedHash: hash?.stringValue)
             let (task, snapshot) = try vault.read(id)
             return Self.json(task, hash: snapshot.stamp.hash)

@@ -1,6 +1,6 @@
 // The task list: loading the route's listing, drawing its groups and rows, the keyboard cursor,
 // select mode (selection.js) and drag and drop between rows and groups.
-import { h, $, $$, icon, relDate, shortDate, isoDate, today, addDays, minutesText, PRIORITY_LABEL, STATUS_LABEL } from './util.js';
+import { h, $, $$, icon, relDate, shortDate, isoDate, today, addDays, minutesText, PRIORITY_LABEL, STATUS_LABEL, datePart, timePart, hasPassed } from './util.js';
 import { get, post, patch, ref, qs } from './api.js';
 import { toast, showError } from './ui.js';
 import { sortable } from './drag.js';
@@ -193,11 +193,13 @@ export function taskRow(t, depth, hasKids) {
     ? sel.check(`Select ${t.title}`, t.id)
     : h('button', { type: 'button', class: 'check prio-' + (t.priority || 'none'), 'aria-label': (done ? 'Reopen ' : 'Complete ') + t.title, 'aria-pressed': String(done) }, icon('check'));
   const meta = structureChips(t, done);
-  if (t.defer && t.defer > td && !done) meta.push(chip('muted', 'Starts ' + relDate(t.defer), 'clock', 'Deferred'));
-  if (t.scheduled && !done && !(t.scheduled <= td && r.kind === 'view' && r.id === 'today')) meta.push(chip(t.scheduled < td ? 'muted' : 'sched', relDate(t.scheduled), 'calendar', 'Scheduled'));
+  // A date may carry a time (§24): days compare by their date part, "Today, 3 PM" shows the time.
+  const defer = datePart(t.defer), scheduled = datePart(t.scheduled), due = datePart(t.due);
+  if (t.defer && (defer > td || (defer === td && timePart(t.defer))) && !done) meta.push(chip('muted', 'Starts ' + relDate(t.defer), 'clock', 'Deferred'));
+  if (t.scheduled && !done && !(scheduled <= td && !timePart(t.scheduled) && r.kind === 'view' && r.id === 'today')) meta.push(chip(scheduled < td ? 'muted' : 'sched', relDate(t.scheduled), 'calendar', 'Scheduled'));
   if (t.due && !done) {
-    const over = t.due < td;
-    meta.push(chip(over ? 'overdue' : t.due === td ? 'due-today' : 'due', (over ? 'Due ' : 'Due ') + relDate(t.due), null, over ? 'Overdue' : null));
+    const over = hasPassed(t.due);
+    meta.push(chip(over ? 'overdue' : due === td ? 'due-today' : 'due', 'Due ' + relDate(t.due), null, over ? 'Overdue' : null));
   }
   // Planned for today in the 1–3–5 planner: which part of the day (Things' "This Evening").
   if (!done && t.plan_date === td && PLAN_REGION[t.region]) meta.push(chip('sched', PLAN_REGION[t.region] + (t.bucket === 'must' ? ' · Must-Do' : ''), 'sunrise', 'Planned'));

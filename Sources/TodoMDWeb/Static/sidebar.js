@@ -1,6 +1,6 @@
 // The sidebar: the server's views (names, icons and counts from GET /sidebar, the only source of
 // them), the planner and notes, areas → projects, tags, perspectives; and the drawer on a phone.
-import { h, $, $$, icon, store, setToday } from './util.js';
+import { h, $, $$, icon, store, setToday, setNow } from './util.js';
 import { get, post } from './api.js';
 import { showError } from './ui.js';
 import { sortable } from './drag.js';
@@ -15,6 +15,7 @@ export async function loadSidebar() {
   try {
     const sb = await get('/sidebar');
     setToday(sb.today);
+    setNow(sb.now);
     setSidebar(sb);
   } catch (e) { showError(e); }
 }
