@@ -124,7 +124,7 @@ enum HelperProgram {
     }
 }
 
-/// `serve`/`mcp` asked of a `todomd` whose helper program is not where it should be.
+/// `serve`, `mcp` or `sync` asked of a `todomd` whose helper program is not where it should be.
 struct HelperProgramMissing: TodoMDError {
     let helper: String
     let places: [String]
