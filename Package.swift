@@ -1,12 +1,22 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+/// Links the Swift runtime and Foundation statically into an executable on Linux (see `todomd`).
+let staticStdlib = ["-static-stdlib", "-Xlinker", "--start-group"]
+    + ["Foundation", "FoundationEssentials", "FoundationInternationalization", "CoreFoundation", "_FoundationICU",
+       "_FoundationCollections", "_FoundationCShims", "swiftDispatch", "dispatch", "BlocksRuntime",
+       "swiftSynchronization", "swift_Concurrency", "swift_StringProcessing", "swift_RegexParser", "swiftGlibc",
+       "swiftCore"].flatMap { ["-Xlinker", "-l" + $0] }
+    + ["-Xlinker", "--end-group"]
+
 let package = Package(
     name: "todomd",
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "TodoMDKit", targets: ["TodoMDKit"]),
         .executable(name: "todomd", targets: ["todomd"]),
+        .executable(name: "todomd-serve", targets: ["todomd-serve"]),
+        .executable(name: "todomd-sync", targets: ["todomd-sync"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -66,18 +76,32 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
-        // The command line, as a library so tests can run commands in-process.
+        // The command line, as a library so tests can run commands in-process. `serve`, `mcp` and
+        // `sync` only check their options here and run in the helper programs below.
         .target(
             name: "TodoMDCLI",
             dependencies: [
                 "TodoMDKit",
-                "TodoMDServer",
-                "TodoMDMCP",
-                "TodoMDSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "todomd", dependencies: ["TodoMDCLI"]),
+        // `todomd sync` itself, over TodoMDSync: a library so tests can run it in-process.
+        .target(name: "TodoMDSyncCommand", dependencies: ["TodoMDCLI", "TodoMDSync"]),
+        // `todomd`: every command but `serve`, `mcp` and `sync`, with the Swift runtime and Foundation
+        // linked in (-static-stdlib), so it starts without resolving ~20 shared libraries
+        // (issue 17). The modules are compiled against the shared Foundation, whose autolink
+        // entries name only the top libraries; the static archives they need in turn are
+        // listed again in one group so the linker resolves them in any order.
+        .executableTarget(name: "todomd", dependencies: ["TodoMDCLI"],
+                          linkerSettings: [.unsafeFlags(staticStdlib, .when(platforms: [.linux]))]),
+        // `todomd-serve`: what `todomd serve` and `todomd mcp` exec (git-style), with the web
+        // server and the MCP SDK (which brings FoundationNetworking: libcurl, GnuTLS, Kerberos,
+        // LDAP) that no other command needs.
+        .executableTarget(name: "todomd-serve", dependencies: ["TodoMDCLI", "TodoMDServer", "TodoMDMCP"]),
+        // `todomd-sync`: what `todomd sync` execs, with postgres-nio, NIO and BoringSSL; linked like
+        // `todomd` (it needs no FoundationNetworking), so a sync of one change starts fast too.
+        .executableTarget(name: "todomd-sync", dependencies: ["TodoMDSyncCommand"],
+                          linkerSettings: [.unsafeFlags(staticStdlib, .when(platforms: [.linux]))]),
         // libFuzzer entry point for the codec; `scripts/fuzz` builds it with -sanitize=fuzzer.
         .executableTarget(name: "TodoMDFuzz", dependencies: ["TodoMDKit"]),
         .target(name: "TodoMDTestSupport", dependencies: ["TodoMDKit"]),
@@ -92,14 +116,14 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
         ]),
-        .testTarget(name: "TodoMDCLITests", dependencies: ["TodoMDCLI", "TodoMDKit", "TodoMDTestSupport"]),
+        .testTarget(name: "TodoMDCLITests", dependencies: ["TodoMDCLI", "TodoMDSyncCommand", "TodoMDKit", "TodoMDTestSupport"]),
         .testTarget(name: "TodoMDMCPTests", dependencies: [
             "TodoMDMCP", "TodoMDKit", "TodoMDTestSupport",
             .product(name: "MCP", package: "swift-sdk"),
         ]),
         // Sync against a real PostgreSQL: run under scripts/with-postgres (skipped without it).
         .testTarget(name: "TodoMDSyncTests", dependencies: [
-            "TodoMDSync", "TodoMDCLI", "TodoMDKit", "TodoMDTestSupport",
+            "TodoMDSync", "TodoMDSyncCommand", "TodoMDCLI", "TodoMDKit", "TodoMDTestSupport",
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Logging", package: "swift-log"),
         ]),

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generate a realistic, deterministic todo.md vault for benchmarks.
 
-    generate_vault.py N OUTDIR [--seed S]
+    generate_vault.py N OUTDIR [--seed S] [--nested FRACTION]
 
 Writes N task files (SPEC §3 format, §4 filenames) into OUTDIR. The same N and seed always
 produce byte-identical files with identical paths and modification times (mtime = the task's
@@ -482,16 +482,102 @@ def other_tool_task(r):
     return title, created, created, status, text, None
 
 
-def generate(n, outdir, seed):
+def nest(files, fraction, seed):
+    """Makes about `fraction` of the canonical tasks subtasks (§23), in place.
+
+    A child's `parent` points at a task written before it (so no cycles), mostly one that is
+    not itself a child (two levels, now and then three); a third of the children also wait
+    (`blocked_by`) on an earlier sibling or, failing one, an earlier task; a tenth of the
+    parents with children are `sequential: true`. References are written in the three styles
+    §23 accepts: the id, the filename without `.md`, an Obsidian wikilink. Uses its own random
+    stream, so everything else is byte-identical to the vault generated without nesting.
+    Returns (children, blocked, sequential parents).
+    """
+    r = random.Random(seed * 7919 + 23)
+    children_of = {}
+    is_child = [False] * len(files)
+    extra = [[] for _ in files]  # frontmatter lines to add, per file
+
+    def reference(i):
+        rel = files[i]["rel"]
+        stem = os.path.basename(rel)[:-3]
+        style = weighted(r, [("id", 50), ("stem", 30), ("wikilink", 20)])
+        return quoted(rel if style == "id" else stem if style == "stem" else "[[%s]]" % stem)
+
+    for i, f in enumerate(files):
+        if i == 0 or not f["canonical"] or r.random() >= fraction:
+            continue
+        # A parent among the last 200 files: mostly a top-level task, sometimes a child.
+        lo = max(0, i - 200)
+        parent = None
+        for _ in range(8):
+            k = r.randrange(lo, i)
+            if not is_child[k] or r.random() < 0.1:
+                parent = k
+                break
+        if parent is None:
+            continue
+        is_child[i] = True
+        siblings = children_of.setdefault(parent, [])
+        extra[i].append("parent: " + reference(parent))
+        if r.random() < 1 / 3:
+            blockers = [r.choice(siblings)] if siblings else [r.randrange(0, i)]
+            if r.random() < 0.15:
+                other = r.randrange(0, i)
+                if other not in blockers:
+                    blockers.append(other)
+            extra[i].append("blocked_by:")
+            extra[i].extend("  - " + reference(b) for b in blockers)
+        siblings.append(i)
+    sequential = 0
+    for parent in sorted(children_of):
+        if files[parent]["canonical"] and r.random() < 0.1:
+            extra[parent].append("sequential: true")
+            sequential += 1
+    for i, f in enumerate(files):
+        if extra[i]:
+            f["text"] = insert_structure(f["text"], extra[i])
+    blocked = sum(1 for lines in extra if "blocked_by:" in lines)
+    return sum(is_child), blocked, sequential
+
+
+def insert_structure(text, lines):
+    """Puts §23 keys where the canonical writer puts them: before `description`/`created`."""
+    out = text.split("\n")
+    for k, line in enumerate(out):
+        if k > 0 and (line.startswith("description: ") or line.startswith("created: ")):
+            # parent, blocked_by and sequential keep their canonical order among themselves.
+            order = {"parent": 0, "blocked_by": 1, "sequential": 2}
+            ordered = sorted(_key_groups(lines), key=lambda g: order[g[0].split(":")[0]])
+            out[k:k] = [line for group in ordered for line in group]
+            return "\n".join(out)
+    raise ValueError("no created: line in a canonical task")
+
+
+def _key_groups(lines):
+    """Lines grouped by key (a key line and its `  - ` items)."""
+    groups = []
+    for line in lines:
+        if line.startswith("  - "):
+            groups[-1].append(line)
+        else:
+            groups.append([line])
+    return groups
+
+
+def generate(n, outdir, seed, nested=0.0):
     r = random.Random(seed)
     planner = Planner()
     taken = set()
     os.makedirs(outdir, exist_ok=True)
     count_sub = 0
+    files = []
     for _ in range(n):
         name_slug = None
+        canonical = True
         if r.random() < 0.02:
             title, created, modified, status, text, name_slug = other_tool_task(r)
+            canonical = False
         else:
             title, created, modified, status, text = canonical_task(r, planner)
         base = stamp(created) + "-" + (name_slug if name_slug is not None else slug(title))
@@ -509,13 +595,16 @@ def generate(n, outdir, seed):
             folder = r.choice(SUBFOLDERS)
         if folder:
             count_sub += 1
-            os.makedirs(os.path.join(outdir, folder), exist_ok=True)
-        path = os.path.join(outdir, folder, name)
+        files.append({"rel": folder + "/" + name if folder else name, "text": text, "canonical": canonical,
+                      "mtime": modified.timestamp()})
+    structure = nest(files, nested, seed) if nested > 0 else None
+    for f in files:
+        path = os.path.join(outdir, f["rel"])
+        os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "wb") as fh:
-            fh.write(text.encode("utf-8"))
-        ts = modified.timestamp()
-        os.utime(path, (ts, ts))
-    return count_sub
+            fh.write(f["text"].encode("utf-8"))
+        os.utime(path, (f["mtime"], f["mtime"]))
+    return count_sub, structure
 
 
 def main(argv):
@@ -523,13 +612,21 @@ def main(argv):
     ap.add_argument("n", type=int, help="number of task files")
     ap.add_argument("outdir", help="vault folder to create (must be empty or absent)")
     ap.add_argument("--seed", type=int, default=42, help="random seed (default 42)")
+    ap.add_argument("--nested", type=float, default=0.0, metavar="FRACTION",
+                    help="make about FRACTION of the tasks subtasks (parent:, some blocked_by:); "
+                         "the rest of the vault stays byte-identical to the one without")
     args = ap.parse_args(argv)
     if args.n < 0:
         ap.error("N must be >= 0")
     if os.path.isdir(args.outdir) and os.listdir(args.outdir):
         ap.error("%s exists and is not empty" % args.outdir)
-    sub = generate(args.n, args.outdir, args.seed)
-    print("wrote %d tasks to %s (%d in subfolders)" % (args.n, args.outdir, sub), file=sys.stderr)
+    if not 0.0 <= args.nested < 1.0:
+        ap.error("--nested takes a fraction between 0 and 1")
+    sub, structure = generate(args.n, args.outdir, args.seed, args.nested)
+    nested = ""
+    if structure:
+        nested = "; %d subtasks, %d with blocked_by, %d sequential parents" % structure
+    print("wrote %d tasks to %s (%d in subfolders%s)" % (args.n, args.outdir, sub, nested), file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ if [ -n "${TODOMD_BIN:-}" ]; then
 else
     echo "sync_bench: building the release binary…" >&2
     swift build -c release --product todomd >&2
+    swift build -c release --product todomd-sync >&2  # `todomd sync` runs in this helper
     BIN="$(swift build -c release --show-bin-path)/todomd"
 fi
 [ -x "$BIN" ] || { echo "sync_bench: no binary at $BIN" >&2; exit 1; }

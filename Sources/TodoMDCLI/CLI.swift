@@ -8,7 +8,13 @@ import TodoMDKit
 /// reference, 3 conflict (the file changed underneath).
 public enum CLI {
     /// Runs `arguments` (without the program name) and returns the exit code.
-    public static func run(_ arguments: [String], environment: [String: String], output: OutputSink) async -> Int32 {
+    ///
+    /// - Parameter helpers: where `serve` and `mcp` run: `todomd` passes
+    ///   ``HelperCommands/program(arguments:environment:)``, the `todomd-serve` helper its own
+    ///   in-process implementations; in-process callers (tests) leave the default, and those two
+    ///   commands then fail after checking their options.
+    public static func run(_ arguments: [String], environment: [String: String], output: OutputSink,
+                           helpers: HelperCommands = .none) async -> Int32 {
         var args = arguments
         var vaultPath: String?
         // `--vault` is accepted anywhere, before or after the command.
@@ -49,7 +55,7 @@ public enum CLI {
         }
         guard let runnable = command as? VaultCommand else { return 0 }
         do {
-            let context = try CommandContext(environment: environment, vaultPath: vaultPath, output: output)
+            let context = try CommandContext(environment: environment, vaultPath: vaultPath, output: output, helpers: helpers)
             try await runnable.run(context)
             return 0
         } catch {

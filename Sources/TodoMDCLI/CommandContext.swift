@@ -2,17 +2,20 @@ import Foundation
 import TodoMDKit
 
 /// What every command gets: the environment, the clock, where the vault is, and the output.
-final class CommandContext: Sendable {
-    let environment: [String: String]
-    let clock: TodoClock
+package final class CommandContext: Sendable {
+    package let environment: [String: String]
+    package let clock: TodoClock
     /// The vault folder: `--vault`, else `$TODOMD_VAULT`, else `~/todo.md` (§2).
-    let vaultPath: String
-    let output: OutputSink
+    package let vaultPath: String
+    package let output: OutputSink
     let style: TerminalStyle
+    /// Where `serve` and `mcp` run (the helper program, §28).
+    let helpers: HelperCommands
 
-    init(environment: [String: String], vaultPath: String?, output: OutputSink) throws {
+    init(environment: [String: String], vaultPath: String?, output: OutputSink, helpers: HelperCommands = .none) throws {
         self.environment = environment
         self.output = output
+        self.helpers = helpers
         clock = try TodoClock.system(environment: environment)
         let home = environment["HOME"] ?? NSHomeDirectory()
         let raw = vaultPath ?? environment["TODOMD_VAULT"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/todo.md"
@@ -25,7 +28,7 @@ final class CommandContext: Sendable {
     /// - Parameter actor: who this command's writes are recorded as in the audit log (§17).
     /// - Parameter dayStart: run the day's rollover (§14) when the day changed (default); only
     ///   `plan rollover`, which runs it itself to report what moved, says no.
-    func openVault(actor: String = "cli", dayStart: Bool = true) throws -> Vault {
+    package func openVault(actor: String = "cli", dayStart: Bool = true) throws -> Vault {
         let bar = output.errorIsTerminal ? ProgressBar(output: output, label: "Indexing") : nil
         let progress: (@Sendable (Int, Int) -> Void)? = bar.map { bar in { @Sendable done, total in bar.update(done, total) } }
         let vault = try Vault(path: vaultPath, clock: clock, environment: environment, actor: actor,
@@ -38,6 +41,6 @@ final class CommandContext: Sendable {
     }
 
     func out(_ text: String) { output.out(text) }
-    func line(_ text: String = "") { output.out(text + "\n") }
-    func err(_ text: String) { output.err(text + "\n") }
+    package func line(_ text: String = "") { output.out(text + "\n") }
+    package func err(_ text: String) { output.err(text + "\n") }
 }

@@ -7,8 +7,11 @@ import Glibc
 // Output piped into `head` must end quietly, not kill us mid-write.
 signal(SIGPIPE, SIG_IGN)
 
-// The executable is only this: everything else is in TodoMDCLI and TodoMDKit.
-let code = await CLI.run(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
-                         output: StandardOutput())
+// The executable is only this: everything else is in TodoMDCLI and TodoMDKit. `serve` and `mcp`
+// replace this process with the helper program todomd-serve (HelperCommands).
+let arguments = Array(CommandLine.arguments.dropFirst())
+let environment = ProcessInfo.processInfo.environment
+let code = await CLI.run(arguments, environment: environment, output: StandardOutput(),
+                         helpers: .program(arguments: arguments, environment: environment))
 
 exit(code)

@@ -13,9 +13,9 @@ import TodoMDTestSupport
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    func run(_ v: TemporaryVault, _ args: [String]) throws -> (Int32, String, String) {
+    func run(_ v: TemporaryVault, _ args: [String], binary: String? = nil) throws -> (Int32, String, String) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(ProcessTests.binary))
+        process.executableURL = URL(fileURLWithPath: try binary ?? #require(ProcessTests.binary))
         process.arguments = args
         process.environment = v.environment
         let out = Pipe(), err = Pipe()
@@ -39,5 +39,40 @@ import TodoMDTestSupport
         let (missing, _, err) = try run(v, ["done", "nothing-matches"])
         #expect(missing == 2)
         #expect(err.hasPrefix("error: No task matches `nothing-matches`"))
+    }
+
+    /// `sync`, `serve` and `mcp` run in the helper programs todomd-sync and todomd-serve, found
+    /// beside the binary (links resolved) or in `../libexec/todomd/`; without them they say so.
+    @Test(.enabled(if: ProcessTests.binary != nil)) func helperCommandsFindTheirProgramOrSayWhatIsMissing() throws {
+        let v = try TemporaryVault()
+        let binary = try #require(ProcessTests.binary)
+        let helper = (binary as NSString).deletingLastPathComponent + "/todomd-sync"
+        let folder = FileManager.default.temporaryDirectory.path + "/todomd-helpers-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/link", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder + "/alone", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder + "/prefix/bin", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder + "/prefix/libexec/todomd", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link/todomd", withDestinationPath: binary)
+        for copy in [folder + "/alone/todomd", folder + "/prefix/bin/todomd"] {
+            do { try FileManager.default.linkItem(atPath: binary, toPath: copy) } catch {
+                try FileManager.default.copyItem(atPath: binary, toPath: copy)
+            }
+        }
+        try FileManager.default.createSymbolicLink(atPath: folder + "/prefix/libexec/todomd/todomd-sync",
+                                                   withDestinationPath: helper)
+        // The helper's own answer (no database configured) proves `sync` ran there.
+        let noDatabase = "error: No database to sync with."
+        for place in [binary, folder + "/link/todomd", folder + "/prefix/bin/todomd"] {
+            let (code, _, err) = try run(v, ["sync"], binary: place)
+            #expect(code == 1, "\(place)")
+            #expect(err.hasPrefix(noDatabase), "\(place): \(err)")
+        }
+        for (command, program) in [("sync", "todomd-sync"), ("serve", "todomd-serve"), ("mcp", "todomd-serve")] {
+            let (code, _, err) = try run(v, [command], binary: folder + "/alone/todomd")
+            #expect(code == 1)
+            #expect(err.hasPrefix("error: this command runs in \(program), which is not installed beside todomd (looked for "
+                                  + folder + "/alone/\(program), " + folder + "/libexec/todomd/\(program))"), "\(err)")
+        }
     }
 }

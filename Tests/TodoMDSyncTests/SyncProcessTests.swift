@@ -4,6 +4,7 @@ import PostgresNIO
 import Testing
 import TodoMDCLI
 import TodoMDKit
+import TodoMDSyncCommand
 import TodoMDTestSupport
 @testable import TodoMDSync
 #if canImport(Glibc)
@@ -70,7 +71,7 @@ struct SyncProcessTests {
         try a.vault.task("20261121-0900-call-mum.md", title: "Call mum")
         let output = BufferedOutput()
         let code = await CLI.run(["--vault", a.root, "sync", "--database", "postgres://todomd:secret@127.0.0.1:1/todomd?sslmode=disable"],
-                                 environment: a.vault.environment, output: output)
+                                 environment: a.vault.environment, output: output, helpers: .syncing)
         #expect(code == 1)
         let lines = output.standardError.split(separator: "\n")
         #expect(lines.count == 1)
@@ -81,11 +82,11 @@ struct SyncProcessTests {
         let ok = BufferedOutput()
         let good = try #require(TestDatabase.url) + "&schema=\(url.schema)"
         #expect(await CLI.run(["--vault", a.root, "sync", "--database", good], environment: a.vault.environment,
-                              output: ok) == 0)
+                              output: ok, helpers: .syncing) == 0)
         #expect(ok.standardOutput == "↑ 1 ↓ 0\n")
         let json = BufferedOutput()
         #expect(await CLI.run(["--vault", a.root, "sync", "--json", "--database", good], environment: a.vault.environment,
-                              output: json) == 0)
+                              output: json, helpers: .syncing) == 0)
         #expect(json.standardOutput == #"{"pushed":0,"pulled":0,"conflicts":0,"conflict_copies":[],"skipped":[],"pending":0}"# + "\n")
     }
 
@@ -96,12 +97,12 @@ struct SyncProcessTests {
         let good = try #require(TestDatabase.url) + "&schema=\(url.schema)"
         try a.vault.write(".todomd/config.json", #"{"sync_url": "\#(good)"}"#)
         let output = BufferedOutput()
-        #expect(await CLI.run(["--vault", a.root, "sync"], environment: a.vault.environment, output: output) == 0)
+        #expect(await CLI.run(["--vault", a.root, "sync"], environment: a.vault.environment, output: output, helpers: .syncing) == 0)
         #expect(output.standardOutput == "↑ 1 ↓ 0\n")
 
         let none = try Machine(url)
         let missing = BufferedOutput()
-        #expect(await CLI.run(["--vault", none.root, "sync"], environment: none.vault.environment, output: missing) == 1)
+        #expect(await CLI.run(["--vault", none.root, "sync"], environment: none.vault.environment, output: missing, helpers: .syncing) == 1)
         #expect(missing.standardError.contains("No database to sync with"))
     }
 }

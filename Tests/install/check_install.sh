@@ -18,7 +18,7 @@ out="$(HOME="$home" scripts/install --prefix "$prefix" --binary "$TODOMD_BIN" 2>
 grep -q "installed in $prefix" <<<"$out" || fail "install did not say where it installed: $out"
 grep -q "systemctl --user" <<<"$out" || fail "install did not print how to enable the services"
 
-for f in bin/todomd share/man/man1/todomd.1 share/bash-completion/completions/todomd \
+for f in bin/todomd libexec/todomd/todomd-serve libexec/todomd/todomd-sync share/man/man1/todomd.1 share/bash-completion/completions/todomd \
          share/zsh/site-functions/_todomd share/fish/vendor_completions.d/todomd.fish \
          share/systemd/user/todomd-serve.service share/systemd/user/todomd-watch.service \
          share/systemd/user/todomd-remind.service share/systemd/user/todomd-remind.timer \
@@ -30,6 +30,25 @@ done
 version="$("$prefix/bin/todomd" --version)"
 [ -n "$version" ] || fail "todomd --version printed nothing"
 grep -q "$version" <<<"$out" || fail "install did not print the version $version"
+
+# `todomd mcp` runs in the installed helper: an MCP initialize request gets the server's answer
+# (stdin stays open until it has: the server stops at end of input).
+vault="$(mktemp -d)"
+init='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2024-11-05","capabilities":{},"clientInfo":{"name":"check","version":"1"}}}'
+coproc MCP { HOME="$home" XDG_CACHE_HOME="$home/cache" timeout 60 "$prefix/bin/todomd" --vault "$vault" mcp 2>/dev/null; }
+printf '%s\n' "$init" >&"${MCP[1]}"
+answer=""
+IFS= read -r -t 60 answer <&"${MCP[0]}" || true
+eval "exec ${MCP[1]}>&-"
+wait "$MCP_PID" 2>/dev/null || true
+rm -rf "$vault"
+grep -q '"serverInfo"' <<<"$answer" || fail "todomd mcp did not answer through the installed todomd-serve: $answer"
+
+# `todomd sync` runs in the installed todomd-sync: its own answer for a vault with no database.
+vault="$(mktemp -d)"
+sync_err="$(HOME="$home" XDG_CACHE_HOME="$home/cache" "$prefix/bin/todomd" --vault "$vault" sync 2>&1 >/dev/null || true)"
+rm -rf "$vault"
+grep -q "No database to sync with" <<<"$sync_err" || fail "todomd sync did not run the installed todomd-sync: $sync_err"
 
 # The man page renders and documents the commands --help lists.
 if command -v man >/dev/null 2>&1; then

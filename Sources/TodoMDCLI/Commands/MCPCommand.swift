@@ -1,6 +1,5 @@
 import ArgumentParser
 import TodoMDKit
-import TodoMDMCP
 
 /// `todomd mcp`: the Model Context Protocol server for AI agents, over stdio (§17).
 struct MCPCommand: VaultCommand {
@@ -17,8 +16,11 @@ struct MCPCommand: VaultCommand {
     @OptionGroup var global: GlobalOptions
 
     func run(_ context: CommandContext) async throws {
-        // The audit log names the agent when --source does; otherwise all agents are `mcp`.
-        let vault = try context.openVault(actor: source.map { "mcp:\($0)" } ?? "mcp")
-        try await TodoMCPServer.run(vault: vault, source: source)
+        // The MCP server lives in the helper program (HelperCommands): run there.
+        if let mcp = context.helpers.mcp {
+            try await mcp(source, context)
+        } else {
+            try context.runInHelper(HelperCommands.servingProgram)
+        }
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 import TodoMDKit
 
 /// A handful of realistic tasks for `init --sample` and a first `serve`, dated around today.
-enum SampleTasks {
-    static func add(to vault: Vault) throws -> Int {
+package enum SampleTasks {
+    package static func add(to vault: Vault) throws -> Int {
         let today = vault.clock.today
         func day(_ n: Int) -> FieldValue { .date(today.adding(days: n)) }
         let samples: [(String, [TaskField: FieldValue], String)] = [

@@ -1,7 +1,5 @@
 import ArgumentParser
-import Foundation
 import TodoMDKit
-import TodoMDSync
 
 /// `todomd sync`: two-way sync of the vault's tasks and notes with PostgreSQL (§16, §22).
 struct Sync: VaultCommand {
@@ -35,101 +33,13 @@ struct Sync: VaultCommand {
     }
 
     func run(_ context: CommandContext) async throws {
-        let url = try SyncEngine.databaseURL(option: database, vaultPath: context.vaultPath)
-        let engine = try SyncEngine(vaultPath: context.vaultPath, url: url, clock: context.clock,
-                                    owner: try SyncEngine.owner(option: owner, vaultPath: context.vaultPath))
-        if installPolicies {
-            try await engine.installPolicies()
-            context.line("Row-level security is on: each database role sees only the rows of its user_id "
-                         + "(todomd_uid(): the JWT subject on Supabase, else the role name).")
-            return
+        // postgres-nio, NIO and BoringSSL live in the helper program (HelperCommands): run there.
+        let settings = SyncSettings(database: database, owner: owner, installPolicies: installPolicies, watch: watch,
+                                    interval: interval, poll: poll, json: output.json)
+        if let sync = context.helpers.sync {
+            try await sync(settings, context)
+        } else {
+            try context.runInHelper(HelperCommands.syncProgram)
         }
-        if watch {
-            try await runWatching(engine, context)
-            return
-        }
-        let display = SyncProgressDisplay(output: context.output)
-        let summary: SyncSummary
-        do {
-            summary = try await engine.sync { display.show($0) }
-        } catch {
-            display.finish()
-            throw error
-        }
-        display.finish()
-        report(summary, context)
-    }
-
-    private func runWatching(_ engine: SyncEngine, _ context: CommandContext) async throws {
-        if !output.json {
-            context.line("Syncing \(context.vaultPath) with \(engine.url) every \(Self.seconds(interval)) s "
-                         + "and on every change. Press Ctrl-C to stop.")
-        }
-        let task = Task {
-            try await engine.watch(interval: .milliseconds(Int64(interval * 1000)), pollFiles: poll) { result in
-                switch result {
-                case let .success(summary):
-                    // Quiet passes say nothing: only passes that moved something are printed.
-                    if summary.pushed + summary.pulled + summary.conflicts > 0 || !summary.skipped.isEmpty {
-                        report(summary, context)
-                    }
-                case let .failure(error):
-                    context.err("warning: \(ErrorText.describe(error))")
-                }
-            }
-        }
-        let signals = Watch.onInterrupt { task.cancel() }
-        defer { for signal in signals { signal.cancel() } }
-        try await task.value
-        if !output.json { context.line("Stopped.") }
-    }
-
-    private func report(_ summary: SyncSummary, _ context: CommandContext) {
-        if output.json {
-            context.line(summary.json.compact())
-            return
-        }
-        for reason in summary.skipped { context.err("warning: \(reason)") }
-        for copy in summary.conflictCopies { context.line("conflict copy: \(copy)") }
-        context.line(summary.line)
-    }
-
-    static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
-    }
-}
-
-/// Progress bars on a terminal's standard error while a pass scans, pulls and pushes.
-final class SyncProgressDisplay: @unchecked Sendable {
-    private let output: OutputSink
-    private let lock = NSLock()
-    private var bar: ProgressBar?
-    private var phase = ""
-
-    init(output: OutputSink) { self.output = output }
-
-    func show(_ progress: SyncProgress) {
-        guard output.errorIsTerminal else { return }
-        let (label, done, total): (String, Int, Int)
-        switch progress {
-        case let .scanning(d, t): (label, done, total) = ("Reading ", d, t)
-        case let .pulling(d, t): (label, done, total) = ("Pulling ", d, t)
-        case let .pushing(d, t): (label, done, total) = ("Pushing ", d, t)
-        }
-        lock.lock()
-        defer { lock.unlock() }
-        if label != phase {
-            bar?.finish()
-            bar = ProgressBar(output: output, label: label)
-            phase = label
-        }
-        bar?.update(done, total)
-    }
-
-    func finish() {
-        lock.lock()
-        defer { lock.unlock() }
-        bar?.finish()
-        bar = nil
     }
 }

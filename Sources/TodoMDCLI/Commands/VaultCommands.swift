@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
 import TodoMDKit
-import TodoMDMCP
-import TodoMDServer
 
 struct Init: VaultCommand {
     static let configuration = CommandConfiguration(commandName: "init", abstract: "Create the vault folder.")
@@ -93,37 +91,13 @@ struct Serve: VaultCommand {
     @OptionGroup var global: GlobalOptions
 
     func run(_ context: CommandContext) async throws {
-        if !FileManager.default.fileExists(atPath: context.vaultPath) {
-            try Vault.create(at: context.vaultPath)
-            let vault = try context.openVault()
-            let n = try SampleTasks.add(to: vault)
-            try vault.writeDefaultCategories()
-            context.line("No vault at \(context.vaultPath): created one with \(n) sample tasks.")
-        }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
-        var options = ServerOptions(host: host, port: port, token: token,
-                                    webRoot: context.environment["TODOMD_WEB_ROOT"].flatMap { $0.isEmpty ? nil : $0 },
-                                    watchMode: poll ? .polling(interval: .milliseconds(500)) : .automatic)
         if let token, token.count < 16 { throw ValidationError("--token must be at least 16 characters") }
-        if !options.isLoopback, options.token == nil { options.token = ServerOptions.generateToken() }
-        if remind {
-            options.reminders = LiveUpdates.Reminding(
-                notifier: ExternalProgram.find("notify-send", environment: context.environment),
-                environment: context.environment)
+        // The web server lives in the helper program (HelperCommands): run there.
+        if let serve = context.helpers.serve {
+            try await serve(ServeSettings(host: host, port: port, token: token, poll: poll, remind: remind), context)
+        } else {
+            try context.runInHelper(HelperCommands.servingProgram)
         }
-        let vault = try context.openVault(actor: "web")
-        // MCP for agents on other machines, behind the same token and origin rules (§28).
-        let sessions = MCPHTTPSessions(vault: vault)
-        options.mcp = { method, headers, body in
-            let answer = await sessions.answer(method: method, headers: headers, body: body)
-            return EndpointAnswer(status: answer.status, headers: answer.headers,
-                                  body: answer.stream.map { .stream($0) } ?? .data(answer.body))
-        }
-        let shown = options
-        try await TodoServer.run(vault: vault, options: options) { actualPort in
-            context.line("todo.md is serving \(vault.folder.root) at \(shown.url(port: actualPort))")
-            context.line("Press Ctrl-C to stop.")
-        }
-        context.line("Stopped.")
     }
 }

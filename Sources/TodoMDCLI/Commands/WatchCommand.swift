@@ -25,7 +25,7 @@ struct Watch: VaultCommand {
         let watcher = FileWatcher(root: vault.folder.root, mode: poll ? .polling(interval: .milliseconds(500)) : .automatic)
         let (wakeups, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         try watcher.start { _ in continuation.yield() }
-        let signals = Self.onInterrupt { continuation.finish() }
+        let signals = Interrupts.onInterrupt { continuation.finish() }
         defer {
             watcher.stop()
             for signal in signals { signal.cancel() }
@@ -66,9 +66,12 @@ struct Watch: VaultCommand {
             }
         }
     }
+}
 
+/// Ctrl-C and `kill` for the commands that run until stopped (`watch`, `sync --watch`).
+package enum Interrupts {
     /// Calls `stop` on SIGINT or SIGTERM (the sources must be kept alive).
-    static func onInterrupt(_ stop: @escaping @Sendable () -> Void) -> [any DispatchSourceSignal] {
+    package static func onInterrupt(_ stop: @escaping @Sendable () -> Void) -> [any DispatchSourceSignal] {
         [SIGINT, SIGTERM].map { signalNumber in
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())

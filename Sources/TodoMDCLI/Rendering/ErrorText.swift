@@ -4,9 +4,9 @@ import TodoMDKit
 
 /// How the command line words an error: the core's message, then its hint as a `todomd`
 /// command to run (§19). The one place the CLI turns errors into text.
-enum ErrorText {
+package enum ErrorText {
     /// The text printed after `error: ` (or `warning: `) for `error`.
-    static func describe(_ error: any Error) -> String {
+    package static func describe(_ error: any Error) -> String {
         if let error = error as? ValidationError { return error.message }
         if let error = error as? any TodoMDError { return render(error.message, hint: error.hint) }
         return error.localizedDescription

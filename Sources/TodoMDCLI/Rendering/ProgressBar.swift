@@ -1,7 +1,7 @@
 import Foundation
 
 /// A one-line progress bar on standard error, redrawn in place; only used on a terminal.
-final class ProgressBar: @unchecked Sendable {
+package final class ProgressBar: @unchecked Sendable {
     private let output: OutputSink
     private let label: String
     private let minimumTotal: Int
@@ -13,14 +13,14 @@ final class ProgressBar: @unchecked Sendable {
     /// - Parameters:
     ///   - minimumTotal: below this many items the work is too quick to need a bar.
     ///   - unit: what is counted ("files", "tasks").
-    init(output: OutputSink, label: String, minimumTotal: Int = 2000, unit: String = "files") {
+    package init(output: OutputSink, label: String, minimumTotal: Int = 2000, unit: String = "files") {
         self.output = output
         self.label = label
         self.minimumTotal = minimumTotal
         self.unit = unit
     }
 
-    func update(_ done: Int, _ total: Int) {
+    package func update(_ done: Int, _ total: Int) {
         guard total >= minimumTotal else { return }
         lock.lock()
         defer { lock.unlock() }
@@ -34,7 +34,7 @@ final class ProgressBar: @unchecked Sendable {
         output.err("\r\(label) ▕\(bar)▏ \(done)/\(total) \(unit)")
     }
 
-    func finish() {
+    package func finish() {
         lock.lock()
         defer { lock.unlock() }
         if shown { output.err("\r\u{1B}[2K") }
