@@ -105,9 +105,33 @@ enum HelperProgram {
         #endif
     }
 
+    /// Run from a source checkout (`swift run todomd serve` builds only `todomd`), builds the
+    /// helper beside it with the same configuration; anywhere else does nothing.
+    static func buildInCheckout(_ helper: String, environment: [String: String]) {
+        guard let exe = executablePath(), let range = exe.range(of: "/.build/"),
+              FileManager.default.fileExists(atPath: String(exe[..<range.lowerBound]) + "/Package.swift"),
+              let swift = ExternalProgram.find("swift", environment: environment) else { return }
+        let root = String(exe[..<range.lowerBound])
+        let configuration = ((exe as NSString).deletingLastPathComponent as NSString).lastPathComponent
+        guard ["debug", "release"].contains(configuration) else { return }
+        StandardOutput.write("Building \(helper) beside todomd (once, in this source checkout)…\n", to: 2)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: swift)
+        process.arguments = ["build", "-c", configuration, "--product", helper, "--package-path", root]
+        process.environment = environment
+        process.standardOutput = FileHandle.standardError
+        do {
+            try process.run()
+            process.waitUntilExit()
+        } catch {
+            return
+        }
+    }
+
     /// Replaces this process with `helper` run with `arguments`; returns only by throwing.
     static func exec(_ helper: String, arguments: [String], environment: [String: String]) throws -> Never {
         let places = candidates(helper)
+        if !places.contains(where: { access($0, X_OK) == 0 }) { buildInCheckout(helper, environment: environment) }
         guard let path = places.first(where: { access($0, X_OK) == 0 }) else {
             throw HelperProgramMissing(helper: helper, places: places)
         }
