@@ -229,3 +229,27 @@ struct ReminderCase: Sendable, CustomTestStringConvertible {
         #expect(try v.text(".todomd/reminders.json").contains("\"notified\""))
     }
 }
+
+/// §24 in the calendar feed: one VALARM per reminder, each TRIGGER relative to the start.
+@Suite struct ReminderCalendarTests {
+    @Test(arguments: [
+        // A timed due: offsets from its time; an absolute time as its distance from the start.
+        (task(due: "2026-11-25T15:00", reminders: ["-15m", "-1d", "2026-11-25T08:30"]), ICalendar.Component.event,
+         ["TRIGGER:-PT15M", "TRIGGER:-P1D", "TRIGGER:-PT6H30M"]),
+        // A date-only due: from notify_time that day, as a time of the all-day event's day.
+        (task(due: "2026-11-26", reminders: ["-1h"]), .event, ["TRIGGER:PT8H"]),
+        // On the scheduled day, a reminder before the due counts from the scheduled start.
+        (task(due: "2026-11-27T12:00", scheduled: "2026-11-26T10:00", reminders: ["-PT30M"]), .event, ["TRIGGER:P1DT1H30M"]),
+        // A to-do without a start: related to its due.
+        (task(due: "2026-11-25T15:00", reminders: ["-15m"]), .todo, ["TRIGGER;RELATED=END:-PT15M"]),
+        // No list: the one alarm as before.
+        (task(due: "2026-11-25T15:00"), .event, ["TRIGGER:PT0S"]),
+    ] as [(TodoTask, ICalendar.Component, [String])])
+    func oneAlarmPerReminder(_ t: TodoTask, _ component: ICalendar.Component, _ triggers: [String]) {
+        let text = ICalendar.document([t], component: component, notifyTime: .nine, timeZone: berlin,
+                                      stamp: at("2026-11-21T09:00:00"))
+        let lines = text.components(separatedBy: "\r\n")
+        #expect(lines.filter { $0.hasPrefix("TRIGGER") } == triggers)
+        #expect(lines.filter { $0 == "BEGIN:VALARM" }.count == triggers.count)
+    }
+}

@@ -32,7 +32,8 @@ extension Vault {
             let da = (a.scheduled ?? a.due, a.id), db = (b.scheduled ?? b.due, b.id)
             return (da.0?.dayNumber ?? 0, da.1) < (db.0?.dayNumber ?? 0, db.1)
         }
-        return ICalendar.document(tasks, component: component, notifyTime: try settings().notifyTime, stamp: clock.now)
+        return ICalendar.document(tasks, component: component, notifyTime: try settings().notifyTime,
+                                  timeZone: clock.timeZone, stamp: clock.now)
     }
 
     // MARK: - Reminders
