@@ -102,7 +102,7 @@ export function reminderActions(d) {
     label: a.label,
     onAction: async () => {
       try {
-        const r = await post(`/api/v1/tasks/${ref(d.id)}/reminder`, { action: a.action });
+        const r = await post(`/tasks/${ref(d.id)}/reminder`, { action: a.action });
         const title = r && r.task ? r.task.title : '';
         if (a.action === 'done') toast(`Done: ${title}`);
         else if (r && r.snoozed_until) toast(`Snoozed until ${r.snoozed_until.replace('T', ' ')}: ${title}`);

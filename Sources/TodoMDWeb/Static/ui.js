@@ -9,7 +9,7 @@ export function toast(message, { action, onAction, actions = [], error = false, 
   const dlg = [...document.querySelectorAll('dialog[open]')].pop();
   const host = dlg || document.body;
   if (wrap.parentNode !== host) host.append(wrap);
-  const t = h('div', { class: 'toast' + (error ? ' toast-error' : '') }, h('span', { class: 'toast-text', text: message }));
+  const t = h('div', { class: 'toast' + (error ? ' toast-error' : '') + (actions.length > 1 ? ' toast-many' : '') }, h('span', { class: 'toast-text', text: message }));
   const close = () => { t.classList.add('leaving'); setTimeout(() => t.remove(), 200); };
   if (action) {
     t.append(h('button', { type: 'button', class: 'toast-action', text: action, onclick: () => { close(); onAction && onAction(); } }));
