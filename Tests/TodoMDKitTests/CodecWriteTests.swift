@@ -268,8 +268,6 @@ private let editCases: [CodecEditCase] = [
         #expect(text.contains("\nstatus: \"in-progress\"\n"))
         #expect(text.contains("\npriority: \"high\"\n"))
         #expect(text.contains("\nrecurrence_mode: \"after_completion\"\n"))
-        #expect(text.contains("\nreminders:\n  - \"-PT15M\"\n  - {id: \"rem_1\", type: \"absolute\", absoluteTime: \"2026-11-24T14:45:00\"}\n"
-                              + "nag: true\nnag_interval: 10\nsnoozed_until: \"2026-11-24T15:00\"\n"), "\(text)")
         #expect(text.contains("\nbucket: \"must\"\n"))
     }
 
