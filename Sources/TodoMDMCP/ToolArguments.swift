@@ -19,6 +19,16 @@ struct ToolArguments {
         return text
     }
 
+    /// The whole number of `key`; nil when absent or null.
+    ///
+    /// - Throws: ``TodoError/invalidValue(field:value:reason:)`` when it is not a whole number.
+    func int(_ key: String) throws -> Int? {
+        guard let value = values[key], !value.isNull else { return nil }
+        if let n = value.intValue { return n }
+        if let d = value.doubleValue, d == d.rounded(), abs(d) < 1e9 { return Int(d) }
+        throw TodoError.invalidValue(field: key, value: value.description, reason: "a whole number")
+    }
+
     /// The text of `key`, which must be given and not blank.
     func required(_ key: String) throws -> String {
         guard let text = try string(key), !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {

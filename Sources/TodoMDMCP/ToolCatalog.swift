@@ -59,6 +59,38 @@ enum ToolCatalog {
              description: "Full-text search of titles, descriptions and notes (case and accents ignored); open tasks first. Returns a listing with view \"search\".",
              inputSchema: schema(["query": string("The words to look for.")], required: ["query"]),
              annotations: .init(readOnlyHint: true, openWorldHint: false)),
+        Tool(name: "get_agenda", title: "Agenda",
+             description: """
+                 Day by day: the user's calendar events (from the calendars in the vault's settings) and \
+                 tasks. A task is on the day of its scheduled date, else its due date; overdue ones are on \
+                 today. Returns {"days": [{"date", "events": [{"title","start","end","all_day","calendar"}], \
+                 "tasks": [TASK]}], "calendars": [{"name","error"}]}; times are local YYYY-MM-DDTHH:MM.
+                 """,
+             inputSchema: schema(["from": string("The first day: YYYY-MM-DD or a phrase; default today."),
+                                  "days": ["type": "integer", "description": "How many days (1-366); default 7."]]),
+             annotations: .init(readOnlyHint: true, openWorldHint: false)),
+        Tool(name: "find_free_time", title: "Find free time",
+             description: """
+                 The gaps of at least `duration` in a day's working hours (workday_start–workday_end) not \
+                 covered by calendar events or time-blocked tasks. Returns {"date", "duration_minutes", \
+                 "slots": [{"start","end"}]}. To time-block a task, update_task its scheduled to a slot's start.
+                 """,
+             inputSchema: schema(["duration": string("How long: 30, 30m, 1h, 1h30m."),
+                                  "date": string("The day: YYYY-MM-DD or a phrase; default today.")],
+                                 required: ["duration"]),
+             annotations: .init(readOnlyHint: true, openWorldHint: false)),
+        Tool(name: "ramble", title: "Brain dump",
+             description: """
+                 Turn free text (a brain dump, dictated or typed) into proposed tasks: split at sentence ends \
+                 and connectors, filler dropped, cue phrases read ("before friday" due, "sometime next week" \
+                 scheduled, "not urgent" low priority, "that's for work" area). Returns {"tasks": [fields…]} \
+                 and writes nothing unless `commit` is true (then {"tasks": [TASK]}, source voice-ramble). \
+                 You may also read the text yourself and call add_task for each task.
+                 """,
+             inputSchema: schema(["text": string("The dump."),
+                                  "commit": ["type": "boolean", "description": "Create the proposed tasks (default false)."]],
+                                 required: ["text"]),
+             annotations: .init(readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false)),
         Tool(name: "list_perspectives", title: "List perspectives",
              description: "The built-in views and the user's saved perspectives (id, name, rules, sort, grouping), as {\"perspectives\": [...]}. Use an id with get_tasks.",
              inputSchema: schema([:]),

@@ -81,6 +81,33 @@ actor VaultTools {
         case "search_tasks":
             try settings.require(.read, source: source)
             return try vault.search(args.required("query")).json
+        case "get_agenda":
+            try settings.require(.read, source: source)
+            let today = vault.clock.today
+            let from = try args.string("from").map { try DateInput.require($0, field: "from", today: today) } ?? today
+            let days = try args.int("days") ?? 7
+            guard (1...366).contains(days) else {
+                throw TodoError.invalidValue(field: "days", value: String(days), reason: "between 1 and 366")
+            }
+            return try vault.agenda(from: from, days: days).json
+        case "find_free_time":
+            try settings.require(.read, source: source)
+            let text = try args.required("duration")
+            guard let minutes = ImportValues.minutes(text.lowercased()), minutes > 0, minutes <= 1440 else {
+                throw TodoError.invalidValue(field: "duration", value: text, reason: "a length of time such as 30m or 1h")
+            }
+            let day = try args.string("date").map { try DateInput.require($0, field: "date", today: vault.clock.today) }
+                ?? vault.clock.today
+            return try vault.freeTime(on: day, minutes: minutes).json.compact()
+        case "ramble":
+            let proposals = try vault.ramble(args.required("text"))
+            guard args.values["commit"]?.boolValue == true else {
+                try settings.require(.read, source: source)
+                return JSONValue.object([("tasks", .array(proposals.map(\.proposalJSON)))]).compact()
+            }
+            try settings.require(.create, source: source)
+            let created = try vault.commitRamble(proposals.map { $0.proposalJSON.objectValue ?? [] })
+            return "{\"tasks\":[" + created.map(TaskJSON.encode).joined(separator: ",") + "]}"
         case "list_perspectives":
             try settings.require(.read, source: source)
             let (all, warning) = try vault.allPerspectives()

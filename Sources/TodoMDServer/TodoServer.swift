@@ -62,9 +62,11 @@ public enum TodoServer {
         CatalogRoutes(service: service).register(on: api)
         PerspectiveRoutes(service: service).register(on: api)
         PlanRoutes(service: service).register(on: api)
+        BoardRoutes(service: service).register(on: api)
         NoteRoutes(service: service).register(on: api)
         CategoryRoutes(service: service).register(on: api)
         CalendarRoutes(service: service).register(on: router)
+        CalendarRoutes(service: service).register(api: api)
         if let mcp = options.mcp { MCPRoute(endpoint: mcp).register(on: router) }
         return router
     }

@@ -136,3 +136,22 @@ import TodoMDTestSupport
         #expect(run.json["due"] as? String == "2026-11-21")
     }
 }
+
+/// `todomd ramble` (§26): proposals, then --yes.
+@Suite struct RambleCLITests {
+    @Test func theSeedsExampleIsProposedThenCreated() async throws {
+        let v = try TemporaryVault()
+        let dump = "I need to pick up dry cleaning before Friday, oh and I should call the dentist sometime next week "
+            + "but it's not urgent, and also I need to start working on Q3 deck on Monday, that's for work."
+        let proposed = await v.run("ramble", dump)
+        #expect(proposed.code == 0, "\(proposed.stderr)")
+        #expect(proposed.stdout.contains("1. Pick up dry cleaning  due Fri 27 Nov"), "\(proposed.stdout)")
+        #expect(proposed.stdout.contains("2. Call the dentist  scheduled Mon 23 Nov · !low"))
+        #expect(proposed.stdout.contains("3. Start working on Q3 deck  scheduled Mon 23 Nov · @Work"))
+        #expect(try v.open().list("all").tasks.isEmpty)
+        let json = await v.run("ramble", dump, "--yes", "--json").json
+        let tasks = try #require(json["tasks"] as? [[String: Any]])
+        #expect(tasks.compactMap { $0["title"] as? String } == ["Pick up dry cleaning", "Call the dentist", "Start working on Q3 deck"])
+        #expect(tasks.allSatisfy { $0["source"] as? String == "voice-ramble" })
+    }
+}

@@ -109,7 +109,8 @@ class ToolTests(MCPTestCase):
                                       "create_perspective", "delete_perspective", "move_task",
                                       "update_perspective", "undo_complete", "reschedule_overdue", "edit_note",
                                       "pin_note", "delete_note", "list_categories", "set_category",
-                                      "remove_category", "plan_add", "plan_review", "reorder", "set_theme"})
+                                      "remove_category", "plan_add", "plan_review", "reorder", "set_theme",
+                                      "get_agenda", "find_free_time", "ramble"})
         for tool in tools.values():
             schema = field(tool, "input_schema", "inputSchema")
             self.assertEqual(schema["type"], "object", tool.name)
@@ -145,6 +146,68 @@ class ToolTests(MCPTestCase):
                          'source: "test-agent"\n']:
             self.assertIn(expected, text)
         self.assertTrue(text.endswith("---\n\nOutline first.\n"))
+
+    def test_an_agent_gives_times_of_day(self):
+        """§24: a quick-entry line with a time, a field with a time, and an update of the time."""
+        async def scenario(s):
+            line = await self.call(s, "add_task", {"text": "Call mom tomorrow 3pm"})
+            field = await self.call(s, "add_task", {"title": "Dentist", "due": "2026-11-27 09:30"})
+            moved = await self.call(s, "update_task", {"task": field["id"], "due": "fri at 11am"})
+            return line, field, moved
+
+        line, field, moved = self.session(scenario)
+        self.assertEqual((line["title"], line["due"]), ("Call mom", "2026-11-22T15:00"))
+        self.assertEqual(field["due"], "2026-11-27T09:30")
+        self.assertEqual(moved["due"], "2026-11-27T11:00")
+        self.assertIn('due: "2026-11-27T11:00"\n', self.read(field["id"]))
+
+    def test_an_agent_reads_the_agenda_and_time_blocks_a_free_slot(self):
+        """§25: the calendar's events beside the tasks, the free slots, and a task moved into one."""
+        with open(os.path.join(self.vault, "work.ics"), "w", encoding="utf-8") as f:
+            f.write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:1\r\n"
+                    "DTSTART;TZID=Europe/Berlin:20261123T090000\r\nDTEND;TZID=Europe/Berlin:20261123T140000\r\n"
+                    "SUMMARY:Workshop\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+        os.makedirs(os.path.join(self.vault, ".todomd"), exist_ok=True)
+        with open(os.path.join(self.vault, ".todomd", "config.json"), "w", encoding="utf-8") as f:
+            json.dump({"calendars": [{"name": "Work", "path": "work.ics"}]}, f)
+
+        async def scenario(s):
+            task = await self.call(s, "add_task", {"title": "Write the report", "scheduled": "2026-11-23"})
+            agenda = await self.call(s, "get_agenda", {"from": "2026-11-23", "days": 1})
+            free = await self.call(s, "find_free_time", {"duration": "90m", "date": "2026-11-23"})
+            blocked = await self.call(s, "update_task", {"task": task["id"], "scheduled": free["slots"][0]["start"],
+                                                         "estimated_minutes": 90})
+            after = await self.call(s, "find_free_time", {"duration": "90m", "date": "2026-11-23"})
+            bad = await self.call(s, "find_free_time", {"duration": "soon"}, error=True)
+            return agenda, free, blocked, after, bad
+
+        agenda, free, blocked, after, bad = self.session(scenario)
+        day = agenda["days"][0]
+        self.assertEqual([e["title"] for e in day["events"]], ["Workshop"])
+        self.assertEqual([t["title"] for t in day["tasks"]], ["Write the report"])
+        self.assertEqual(free["slots"], [{"start": "2026-11-23T14:00", "end": "2026-11-23T18:00"}])
+        self.assertEqual(blocked["scheduled"], "2026-11-23T14:00")
+        self.assertEqual(after["slots"], [{"start": "2026-11-23T15:30", "end": "2026-11-23T18:00"}])
+        self.assertIn("duration", bad)
+
+    def test_an_agent_turns_a_brain_dump_into_tasks(self):
+        """§26: proposals first (nothing written), then commit."""
+        dump = ("I need to pick up dry cleaning before Friday, oh and I should call the dentist sometime next week "
+                "but it's not urgent, and also I need to start working on Q3 deck on Monday, that's for work.")
+
+        async def scenario(s):
+            proposed = await self.call(s, "ramble", {"text": dump})
+            before = sorted(os.listdir(self.vault))
+            committed = await self.call(s, "ramble", {"text": dump, "commit": True})
+            return proposed, before, committed
+
+        proposed, before, committed = self.session(scenario)
+        self.assertEqual(proposed["tasks"], [
+            {"title": "Pick up dry cleaning", "due": "2026-11-27"},
+            {"title": "Call the dentist", "scheduled": "2026-11-23", "priority": "low"},
+            {"title": "Start working on Q3 deck", "scheduled": "2026-11-23", "area": "Work"}])
+        self.assertFalse([n for n in before if n.endswith(".md")], "proposals write nothing")
+        self.assertEqual([t["source"] for t in committed["tasks"]], ["voice-ramble"] * 3)
 
     def test_a_bad_field_is_an_error_the_agent_can_read_and_nothing_is_written(self):
         async def scenario(s):

@@ -129,6 +129,8 @@ struct Add: VaultCommand {
             + FieldOptions.otherFieldsHelp))
     var words: [String] = []
     @OptionGroup var fields: FieldOptions
+    @Option(name: .long, help: "Create from .templates/NAME.md or the project template .templates/NAME/ (see `todomd template list`); the text overrides the title.")
+    var template: String?
     @Flag(name: .long, help: "Show what would be created without writing anything.") var dryRun = false
     @OptionGroup var output: OutputOptions
     @OptionGroup var global: GlobalOptions
@@ -136,6 +138,16 @@ struct Add: VaultCommand {
     func run(_ context: CommandContext) throws {
         let (other, text) = try FieldOptions.keyValues(words)
         let line = text.joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        if let template {
+            let vault = try context.openVault()
+            let tasks = try vault.addFromTemplate(template, text: line, source: "user", dryRun: dryRun)
+            if output.json {
+                context.line("{\"tasks\":[" + tasks.map(TaskJSON.encode).joined(separator: ",") + "]}")
+            } else {
+                for task in tasks { context.line((dryRun ? context.style.dim("Would create: ") : "") + task.id) }
+            }
+            return
+        }
         guard !line.isEmpty else { throw ValidationError("Give the task a title: todomd add Buy milk tomorrow #errands") }
         let vault = try context.openVault()
         // Options win over parsed tokens.

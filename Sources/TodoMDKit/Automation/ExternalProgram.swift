@@ -27,4 +27,24 @@ public enum ExternalProgram {
         process.waitUntilExit()
         return process.terminationStatus
     }
+
+    /// Runs a program to completion; its exit status (-1 if it could not start) and what it wrote
+    /// to standard error (at most 4 KB kept). Standard output is discarded.
+    public static func capture(_ path: String, _ arguments: [String], environment: [String: String]) -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        let pipe = Pipe()
+        process.standardError = pipe
+        do {
+            try process.run()
+        } catch {
+            return (-1, "")
+        }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data.prefix(4096), as: UTF8.self))
+    }
 }

@@ -25,12 +25,24 @@ extension Vault {
 
     // MARK: - Calendar
 
+    /// One task as a calendar with one event and its alarm (seed 003 "Add to Calendar", §25).
+    ///
+    /// - Throws: ``TodoError/invalidValue(field:value:reason:)`` when the task has no date or is closed.
+    public func calendarEvent(for id: String) throws -> String {
+        let task = try self.task(id)
+        guard ICalendar.includes(task) else {
+            throw TodoError.invalidValue(field: "task", value: task.title,
+                                         reason: "only an open task with a scheduled or due date goes into a calendar")
+        }
+        return ICalendar.document([task], notifyTime: try settings().notifyTime, stamp: clock.now)
+    }
+
     /// The iCalendar feed of dated active tasks (§22 "ICS"), alarms at the `notify_time` setting,
     /// stamped with the clock's now. Tasks are in order of date, then id.
     public func calendar(_ component: ICalendar.Component = .event) throws -> String {
         let tasks = try datedTasks().filter(ICalendar.includes).sorted { a, b in
-            let da = (a.scheduled ?? a.due, a.id), db = (b.scheduled ?? b.due, b.id)
-            return (da.0?.dayNumber ?? 0, da.1) < (db.0?.dayNumber ?? 0, db.1)
+            let da = a.scheduledAt ?? a.dueAt ?? TaskDate(LocalDate(dayNumber: 0)), db = b.scheduledAt ?? b.dueAt ?? TaskDate(LocalDate(dayNumber: 0))
+            return da != db ? da < db : a.id < b.id
         }
         return ICalendar.document(tasks, component: component, notifyTime: try settings().notifyTime,
                                   timeZone: clock.timeZone, stamp: clock.now)

@@ -86,6 +86,13 @@ public enum TaskJSON {
         }
     }
 
+    /// One field's value as a JSON value, as TASK JSON shows it.
+    public static func jsonValue(_ value: FieldValue?, kind: FieldKind) -> JSONValue {
+        var o = ""
+        append(value, kind: kind, into: &o)
+        return (try? JSONValue.parse(o)) ?? .null
+    }
+
     // MARK: - Reading
 
     /// A TASK JSON value read back as a value of `kind`, exactly as ``encode(_:)`` writes it

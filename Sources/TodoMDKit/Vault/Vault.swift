@@ -8,6 +8,10 @@ public final class Vault: Sendable {
     public let folder: VaultFolder
     public let index: TaskIndex
     public let clock: TodoClock
+    /// The vault's folder in the cache (`$XDG_CACHE_HOME/todomd/…`): the index, fetched calendars.
+    public let cacheFolder: String
+    /// The environment the vault was opened with (`PATH` for helper programs).
+    public let environment: [String: String]
     /// What opening the vault found changed since the index last saw it.
     public let openReport: SyncReport
     /// `.todomd/config.json` as last read, reread when the file changes.
@@ -32,6 +36,8 @@ public final class Vault: Sendable {
         self.folder = folder
         self.clock = clock
         let location = indexPath ?? TaskIndex.defaultPath(forVaultAt: folder.root, environment: environment)
+        cacheFolder = (location as NSString).deletingLastPathComponent
+        self.environment = environment
         (index, openReport) = try TaskIndex.open(at: location, for: folder, timeZone: clock.timeZone,
                                                  variant: folder.fieldMap?.fingerprint, progress: progress)
         // The last good perspectives are the last ones any command saw, even one that did not

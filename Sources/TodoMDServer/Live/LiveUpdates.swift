@@ -59,6 +59,19 @@ public struct LiveUpdates: Service {
                     }
                 }
             }
+            // External calendars (§25): fetched when stale, off the vault's queue, so a slow one
+            // holds nothing up; open pages hear when a copy changed.
+            group.addTask {
+                while !Task.isCancelled {
+                    if let plan = try? await service.read({ vault in
+                        (try vault.settings().calendars, vault.cacheFolder, vault.environment, vault.clock.timeZone)
+                    }), !plan.0.isEmpty,
+                       await CalendarRoutes.refreshOffThread(plan.0, cacheFolder: plan.1, environment: plan.2, timeZone: plan.3) {
+                        service.hub.publish([.sideFile("calendars")])
+                    }
+                    try? await Task.sleep(for: .seconds(60))
+                }
+            }
             group.addTask {
                 try? await gracefulShutdown()
             }

@@ -109,6 +109,8 @@ struct CatalogRoutes {
             ("perspectives", .array(perspectiveItems)),
             ("plan", try planSummary(vault)),
             ("today", .string(vault.clock.today.description)),
+            // The local date and time, so a page can tell a timed due has passed (§24).
+            ("now", .string(vault.clock.localNow.description)),
         ]).compact()
     }
 }

@@ -74,13 +74,39 @@ struct TaskRoutes {
             return HTTP.json(try await service.read { try $0.search(q).json })
         }
         api.post("parse") { request, _ in try await parse(request) }
+        // The brain dump (§26): proposals first, nothing written; then the reviewed ones.
+        api.post("ramble") { request, _ in
+            let body = try await HTTP.body(request)
+            guard let text = body["text"]?.stringValue else {
+                throw TodoError.invalidValue(field: "text", value: "", reason: "the dump as text")
+            }
+            return HTTP.json(try await service.read { vault in
+                JSONValue.object([("tasks", .array(try vault.ramble(text).map(\.proposalJSON)))]).compact()
+            })
+        }
+        api.post("ramble/commit") { request, _ in
+            let body = try await HTTP.body(request)
+            guard let items = body["tasks"]?.arrayValue else {
+                throw TodoError.invalidValue(field: "tasks", value: "", reason: "a list of proposals (objects of task fields)")
+            }
+            let proposals = try items.enumerated().map { index, item -> [(String, JSONValue)] in
+                guard let fields = item.objectValue else {
+                    throw TodoError.invalidValue(field: "tasks[\(index)]", value: item.compact(), reason: "an object of task fields")
+                }
+                return fields
+            }
+            let json = try await service.write { vault in
+                "{\"tasks\":[" + (try vault.commitRamble(proposals)).map(TaskJSON.encode).joined(separator: ",") + "]}"
+            }
+            return HTTP.json(json, status: .created)
+        }
         api.get("dates") { request, _ in
             let text = HTTP.query(request)["text"] ?? ""
             return HTTP.json(try await service.read { vault in
-                let today = vault.clock.today
-                let date = try DateInput.require(text, field: "date", today: today)
+                let now = vault.clock.localNow
+                let date = try DateInput.requireTimed(text, field: "date", now: now)
                 return JSONValue.object([("date", .string(date.description)),
-                                         ("display", .string(date.shortDescription(today: today)))]).compact()
+                                         ("display", .string(date.shortDescription(today: now.date)))]).compact()
             })
         }
         api.get("recurrence") { request, _ in
@@ -117,7 +143,12 @@ struct TaskRoutes {
     }
 
     func show(_ ref: String) async throws -> Response {
-        HTTP.json(try await service.read { vault in
+        // `tasks/REF.ics`: the task as one calendar event with its alarm ("Add to calendar", §25).
+        if ref.lowercased().hasSuffix(".ics") {
+            let text = try await service.read { vault in try vault.calendarEvent(for: vault.resolveIncludingClosed(String(ref.dropLast(4)))) }
+            return CalendarRoutes.calendar(text)
+        }
+        return HTTP.json(try await service.read { vault in
             let (task, snapshot) = try vault.read(vault.resolveIncludingClosed(ref))
             return Self.json(task, hash: snapshot.stamp.hash)
         })
@@ -161,8 +192,11 @@ struct TaskRoutes {
     /// What to do with open subtasks (§23): `with_subtasks` / `keep_subtasks` as `true` in the
     /// JSON body or the query; neither refuses a task that has open subtasks.
     static func subtaskPolicy(_ request: Request) async throws -> SubtaskPolicy {
-        let body = try await HTTP.body(request)
-        let query = HTTP.query(request)
+        try subtaskPolicy(body: try await HTTP.body(request), query: HTTP.query(request))
+    }
+
+    /// The same from a body already read (a request's body can be read once).
+    static func subtaskPolicy(body: JSONValue, query: [String: String]) throws -> SubtaskPolicy {
         func flag(_ name: String) throws -> Bool {
             if let value = body[name] {
                 guard let b = value.boolValue else { throw APIError.wrongType(field: name, expected: "true or false") }

@@ -12,6 +12,8 @@
  *  onSwipe(el, 'right'|'left')  (touch only; optional)
  *  targets: selector of drop targets outside the list (optional; e.g. the planner's region tabs)
  *  onDropTarget(el, target)  when an item is released over one of them
+ *  free: the item moves in two dimensions and only onto `targets` (a board's columns): the ghost
+ *    follows the pointer both ways, no slot opens in the container, the scroller scrolls sideways
  */
 export function sortable(container, opts) {
   const { items, groups, ignore = 'input, select, textarea, label', longPress = 380 } = opts;
@@ -74,6 +76,8 @@ export function sortable(container, opts) {
           if (g.target) g.target.classList.add('drop-over');
         }
       }
+      g.px = e.clientX;
+      if (opts.free) { g.ghost.style.transform = `translate(${dx}px, ${dy}px)`; return; }
       g.ghost.style.transform = `translateY(${e.clientY - g.y}px)`;
       if (opts.onNest && nestTarget(e.clientY)) return;
       place(e.clientY);
@@ -94,6 +98,13 @@ export function sortable(container, opts) {
     Object.assign(ghost.style, { position: 'fixed', left: r.left + 'px', top: r.top + 'px', width: r.width + 'px', height: r.height + 'px', margin: '0' });
     document.body.append(ghost);
     g.ghost = ghost;
+    if (opts.free) {
+      el.classList.add('drag-source');
+      document.body.classList.add('is-dragging');
+      g.auto = requestAnimationFrame(autoScroll);
+      window.addEventListener('keydown', escKey, true);
+      return;
+    }
     const slot = document.createElement(el.tagName);
     slot.className = 'drag-slot';
     slot.setAttribute('aria-hidden', 'true');
@@ -146,6 +157,15 @@ export function sortable(container, opts) {
   function autoScroll() {
     if (!g || g.mode !== 'drag') return;
     const sc = scroller();
+    if (opts.free) {
+      // Sideways, near the scroller's left or right edge (a board's columns).
+      const b = sc.getBoundingClientRect();
+      const x = g.px ?? g.x;
+      const v = x < b.left + 48 ? -Math.ceil((b.left + 48 - x) / 5) : x > b.right - 48 ? Math.ceil((x - (b.right - 48)) / 5) : 0;
+      if (v) sc.scrollLeft += v;
+      g.auto = requestAnimationFrame(autoScroll);
+      return;
+    }
     const r = sc === document.scrollingElement ? { top: 0, bottom: innerHeight } : sc.getBoundingClientRect();
     const y = g.py ?? g.y;
     const edge = 56;
@@ -174,6 +194,7 @@ export function sortable(container, opts) {
       opts.onDropTarget(el, target);
       return;
     }
+    if (g.mode === 'drag' && opts.free) { finish(); return; }
     if (g.mode === 'drag') {
       const el = g.el, slot = g.slot;
       slot.replaceWith(el);
@@ -201,7 +222,7 @@ export function sortable(container, opts) {
 
   function cancel() {
     if (!g) return;
-    if (g.mode === 'drag') g.slot.remove();
+    if (g.mode === 'drag' && g.slot) g.slot.remove();
     finish();
   }
 

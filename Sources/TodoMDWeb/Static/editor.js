@@ -1,5 +1,5 @@
 // The task detail editor: every §3 field, saved one field at a time with PATCH (only what changed).
-import { h, kids, $, $$, icon, isoDate, relDate, shortDate, instantText, STATUS_LABEL, PRIORITY_LABEL } from './util.js';
+import { h, kids, $, $$, icon, isoDate, isoDateTime, datePart, timePart, relDate, shortDate, instantText, STATUS_LABEL, PRIORITY_LABEL } from './util.js';
 import { get, patch, del, ref, qs } from './api.js';
 import { toast, showError, confirmSheet } from './ui.js';
 import { fillStructure } from './subtasks.js';
@@ -211,6 +211,7 @@ function commitField(el) {
       return save({ estimated_minutes: m });
     }
     case 'due': case 'defer': case 'scheduled': return commitDate(el);
+    case 'due_time': case 'defer_time': case 'scheduled_time': return commitTime(n.slice(0, -5), el.value);
     case 'tags': return addTagsFrom(el);
     case 'recurrence': return commitRecurrenceText(el);
     default:
@@ -221,16 +222,26 @@ async function commitDate(el) {
   const n = el.name;
   const s = el.value.trim();
   if (s === '') return save({ [n]: null });
-  if (isoDate(s)) return save({ [n]: s });
+  // A date typed alone keeps the time already set; a phrase with a time ("fri 3pm") sets both.
+  const keepTime = (d) => (isoDate(d) && timePart(cur[n]) ? `${d}T${timePart(cur[n])}` : d);
+  if (isoDate(s) || isoDateTime(s)) return save({ [n]: keepTime(s) });
   try {
     const r = await get('/dates' + qs({ text: s }));
-    el.value = r.date;
-    return save({ [n]: r.date });
+    const value = isoDateTime(r.date) ? r.date : keepTime(r.date);
+    el.value = datePart(value);
+    return save({ [n]: value });
   } catch (e) {
-    toast(`“${s}” is not a date todo.md understands. Try “tomorrow”, “fri”, “in 3 days” or “dec 5”.`, { error: true });
-    el.value = cur[n] || '';
+    toast(`“${s}” is not a date todo.md understands. Try “tomorrow”, “fri 3pm”, “in 3 days” or “dec 5”.`, { error: true });
+    el.value = datePart(cur[n]) || '';
     hint(n);
   }
+}
+
+/** The time beside a date (§24): empty for the whole day. */
+function commitTime(key, value) {
+  const day = datePart(cur[key]);
+  if (!day) return;
+  save({ [key]: value ? `${day}T${value}` : day });
 }
 
 function addTagsFrom(el) {
@@ -259,19 +270,25 @@ function dateRow(key, label, placeholder) {
   const input = h('input', { id, name: key, class: 'input d-date', type: 'text', inputmode: 'text', autocomplete: 'off', placeholder, 'aria-describedby': id + '-hint' });
   const picker = h('input', { type: 'date', class: 'd-picker', tabindex: '-1', 'aria-hidden': 'true', onchange: (e) => { if (e.target.value) { input.value = e.target.value; commitDate(input); } } });
   const pickBtn = h('button', { type: 'button', class: 'icon-btn small', 'aria-label': `Choose ${label.toLowerCase()} date`, onclick: () => {
-    picker.value = cur[key] || '';
+    picker.value = datePart(cur[key]) || '';
     try { picker.showPicker(); } catch { picker.focus(); picker.click(); }
   } }, icon('calendar'));
-  const clear = h('button', { type: 'button', class: 'icon-btn small d-clear', 'aria-label': `Clear ${label.toLowerCase()} date`, onclick: () => { input.value = ''; save({ [key]: null }); } }, icon('x'));
-  return row(label, id, h('div', { class: 'd-datebox' }, input, h('span', { class: 'd-hint', id: id + '-hint' }), h('span', { class: 'd-pick' }, picker, pickBtn), clear));
+  // A time of day beside the date, with quick choices (§24); cleared, the task is for the whole day.
+  const time = h('input', { id: id + '-time', name: key + '_time', class: 'input d-time', type: 'time', step: '300', list: 'd-time-choices', 'aria-label': `${label} time` });
+  const clear = h('button', { type: 'button', class: 'icon-btn small d-clear', 'aria-label': `Clear ${label.toLowerCase()} date`, onclick: () => { input.value = ''; time.value = ''; save({ [key]: null }); } }, icon('x'));
+  return row(label, id, h('div', { class: 'd-datebox' }, input, h('span', { class: 'd-pick' }, picker, pickBtn), clear,
+    h('div', { class: 'd-when' }, time, h('span', { class: 'd-hint', id: id + '-hint' }))));
 }
+
+/** Quick choices for every time field. */
+const timeChoices = () => h('datalist', { id: 'd-time-choices' }, ['09:00', '12:00', '15:00', '18:00', '20:00'].map((v) => h('option', { value: v })));
 
 function hint(key) {
   if (!form) return;
   const el = $('#d-' + key + '-hint', form);
   if (!el) return;
   const v = cur[key];
-  el.textContent = v ? (relDate(v) !== shortDate(v) ? `${relDate(v)} · ${shortDate(v)}` : shortDate(v)) : '';
+  el.textContent = v ? (relDate(v) !== shortDate(v) ? `${relDate(v)} · ${shortDate(datePart(v))}` : shortDate(v)) : '';
 }
 
 function render() {
@@ -313,6 +330,7 @@ function render() {
       dateRow('scheduled', 'Scheduled', 'When you plan to do it'),
       dateRow('due', 'Due', 'Deadline, e.g. fri'),
       dateRow('defer', 'Defer', 'Hidden until'),
+      timeChoices(),
       row('Priority', 'd-prio', sel('priority', 'd-prio', ['none', 'low', 'medium', 'high'].map((p) => [p, PRIORITY_LABEL[p]]))),
       row('Flagged', 'd-flag', h('span', { class: 'switch' }, h('input', { type: 'checkbox', id: 'd-flag', name: 'flagged' }), h('span', { class: 'switch-track', 'aria-hidden': 'true' }))),
       row('Area', 'd-area', h('input', { id: 'd-area', name: 'area', class: 'input', list: 'dl-areas', autocomplete: 'off', placeholder: 'None' })),
@@ -427,7 +445,12 @@ function fill(skip, keep = []) {
   set('title', t.title);
   set('description', t.description);
   set('status', t.status);
-  for (const k of ['due', 'defer', 'scheduled']) { set(k, t[k]); hint(k); }
+  for (const k of ['due', 'defer', 'scheduled']) {
+    set(k, datePart(t[k]));
+    const time = E[k + '_time'];
+    if (time && time !== skip) { time.value = timePart(t[k]) || ''; time.disabled = !t[k]; }
+    hint(k);
+  }
   set('priority', t.priority || 'none');
   if (E.flagged !== skip) E.flagged.checked = !!t.flagged;
   set('area', t.area);
@@ -448,6 +471,8 @@ function fill(skip, keep = []) {
   const items = [['Source', t.source || 'unknown'], ['Created', instantText(t.created)], ['Modified', instantText(t.modified)]];
   if (t.completed) items.push([t.status === 'cancelled' ? 'Closed' : 'Completed', instantText(t.completed)]);
   items.push(['File', t.id]);
+  // One calendar event with its alarm, for any calendar app (§25, seed 003 "Add to Calendar").
+  if (t.due || t.scheduled) items.push(['Calendar', h('a', { href: `/api/v1/tasks/${encodeURIComponent(t.id)}.ics`, download: '', text: 'Add to calendar' })]);
   // Where the task came from in a note (§15), and where it sits in the day planner (§14).
   if (t.note) {
     const id = String(t.note).replace(/^Notes\//, '').replace(/\.md$/, '');

@@ -5,7 +5,7 @@ import { post, put } from './api.js';
 import { toast, showError } from './ui.js';
 import { sortable } from './drag.js';
 import { route, sidebar, listing, lastActive, isDoneRoute, prefs, setPrefs } from './state.js';
-import { viewHref, go } from './router.js';
+import { viewHref, boardHref, go } from './router.js';
 import { builtInView } from './sidebar.js';
 import { loadList, refresh, taskSelection, PRIORITIES } from './list.js';
 import { openPerspective } from './lazy.js';
@@ -33,8 +33,9 @@ export function routeTitle() {
 }
 
 export function renderHeader() {
+  if (route() && route().kind === 'calendar') return; // calendar.js draws its own
   const r = route();
-  if (!r || r.kind === 'notes' || r.kind === 'plan') return;
+  if (!r || r.kind === 'notes' || r.kind === 'plan' || r.kind === 'board') return;
   const [title, ic, color] = routeTitle();
   const t = $('#view-title');
   const ico = icon(ic || 'list', 'title-icon');
@@ -47,6 +48,8 @@ export function renderHeader() {
     r.kind === 'perspective' ? h('button', { type: 'button', class: 'icon-btn', 'aria-label': 'Edit perspective', title: 'Edit perspective', onclick: () => openPerspective(r.id) }, icon('edit')) : null,
     // A built-in view's rules, read-only (duplicating them makes an editable perspective).
     r.kind === 'view' && !r.done && builtInView(r.id) ? h('button', { type: 'button', class: 'icon-btn', 'aria-label': 'View rules', title: 'View rules', onclick: () => openPerspective(r.id) }, icon('info')) : null,
+    // The same tasks as a board (§25), one column per status (or another key).
+    r.kind !== 'search' && !r.done ? h('a', { class: 'icon-btn', href: boardHref(r.id), 'aria-label': 'Show as board', title: 'Show as board' }, icon('columns')) : null,
     taskSelection.button(),
   );
 

@@ -6,15 +6,18 @@ import { viewHref, go } from './router.js';
 import { setNav, navOpen, narrow } from './sidebar.js';
 import { select, moveSelection, taskSelection } from './list.js';
 import { complete, deferTasks } from './actions.js';
-import { previewParse, focusQuick } from './quick.js';
-import { openEditor, editorId, closeEditor, planKey } from './lazy.js';
+import { previewParse, focusQuick, openBrainDump } from './quick.js';
+import { openEditor, editorId, closeEditor, planKey, boardKey } from './lazy.js';
 import { notesKey } from './notes.js';
 import { indent, outdent, indentTarget, canOutdent } from './nesting.js';
+import { calendarKey } from './lazy.js';
 import { refresh } from './list.js';
 
-const KEYS = [['n', 'New task'], ['/', 'Search'], ['j / ↓', 'Next task'], ['k / ↑', 'Previous task'], ['x', 'Complete selected task'],
+const KEYS = [['n', 'New task'], ['b', 'Brain dump'], ['/', 'Search'], ['j / ↓', 'Next task'], ['k / ↑', 'Previous task'], ['x', 'Complete selected task'],
   ['e / Enter', 'Open selected task'], ['d', 'Defer selected task'], ['Tab', 'Make a subtask of the task above'], ['Shift Tab', 'Make it a task of its own again'], ['Esc', 'Close, or clear selection'], ['g t', 'Go to Today'], ['g i', 'Go to Inbox'],
-  ['g u', 'Go to Upcoming'], ['g a', 'Go to Anytime'], ['g s', 'Go to Someday'], ['g f', 'Go to Flagged'], ['g l', 'Go to Logbook'], ['?', 'Show this list']];
+  ['g u', 'Go to Upcoming'], ['g a', 'Go to Anytime'], ['g s', 'Go to Someday'], ['g f', 'Go to Flagged'], ['g l', 'Go to Logbook'],
+  ['← ↑ → ↓', 'On a board: the card beside'], ['Shift ←', 'On a board: move the card a column left'], ['Shift →', 'On a board: move the card a column right'],
+  ['m', 'On a board: move the card to…'], ['?', 'Show this list']];
 
 export function showShortcuts() {
   if ($('dialog.keys-sheet')) return;
@@ -40,8 +43,10 @@ export function onKey(e) {
     return;
   }
   if (typing) return;
+  if (r && r.kind === 'calendar' && !gPending && calendarKey(e)) return;
   if (r && r.kind === 'notes' && !gPending && notesKey(e)) return;
   if (r && r.kind === 'plan' && !gPending && planKey(e)) return;
+  if (r && r.kind === 'board' && !gPending && boardKey(e)) return;
   if (gPending && Date.now() - gPending < 1500) {
     gPending = 0;
     if (GO[e.key]) { e.preventDefault(); go(viewHref(GO[e.key])); }
@@ -51,6 +56,7 @@ export function onKey(e) {
   switch (e.key) {
     case 'g': gPending = Date.now(); break;
     case 'n': e.preventDefault(); focusQuick(); break;
+    case 'b': e.preventDefault(); openBrainDump(); break;
     case '/': e.preventDefault(); if (narrow()) setNav(true); $('#search').focus(); $('#search').select(); break;
     case '?': e.preventDefault(); showShortcuts(); break;
     case 'j': case 'ArrowDown': e.preventDefault(); moveSelection(1); break;

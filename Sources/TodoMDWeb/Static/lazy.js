@@ -1,5 +1,6 @@
 // The parts loaded on first use, which keeps the first download small: the task editor
-// (editor.js), the perspective editor (perspective.js) and the day planner (planner.js), each
+// (editor.js), the perspective editor (perspective.js), the day planner (planner.js) and the
+// board (board.js), each
 // given what it may call back.
 import { $ } from './util.js';
 import { toast, showError } from './ui.js';
@@ -67,6 +68,14 @@ export const openPerspective = async (id) => {
   try { (await import('./perspective.js')).openPerspectiveEditor(id, appCtx); } catch (e) { showError(e); }
 };
 
+// ---- the calendar (#/calendar) ----
+let CAL = null;
+const calCtx = { openEditor: (id) => openEditor(id), sidebar };
+export const showCalendar = (r) => (CAL ? Promise.resolve(CAL) : import('./calendar.js').then((m) => (CAL = m))).then((m) => m.showCalendar(r, calCtx)).catch(showError);
+export const hideCalendar = () => { if (CAL) CAL.hideCalendar(); };
+export const calendarChanged = () => { if (CAL) CAL.calendarChanged(); };
+export const calendarKey = (e) => !!CAL && CAL.calendarKey(e);
+
 // ---- the day planner (#/plan) ----
 let PL = null;
 const planCtx = {
@@ -77,3 +86,15 @@ export const showPlan = (r) => (PL ? Promise.resolve(PL) : import('./planner.js'
 export const hidePlan = () => { if (PL) PL.hidePlan(); };
 export const planChanged = () => { if (PL) PL.planChanged(); };
 export const planKey = (e) => !!PL && PL.planKey(e);
+
+// ---- the board (#/board/ID) ----
+let BD = null;
+const boardCtx = {
+  openEditor: (id) => openEditor(id),
+  refreshSidebar: () => loadSidebar(),
+  sidebar,
+};
+export const showBoard = (r) => (BD ? Promise.resolve(BD) : import('./board.js').then((m) => (BD = m))).then((m) => m.showBoard(r, boardCtx)).catch(showError);
+export const hideBoard = () => { if (BD) BD.hideBoard(); };
+export const boardChanged = () => { if (BD) BD.boardChanged(); };
+export const boardKey = (e) => !!BD && BD.boardKey(e);

@@ -1,6 +1,6 @@
 // The task list: loading the route's listing, drawing its groups and rows, the keyboard cursor,
 // select mode (selection.js) and drag and drop between rows and groups.
-import { h, $, $$, icon, relDate, shortDate, isoDate, today, addDays, minutesText, PRIORITY_LABEL, STATUS_LABEL } from './util.js';
+import { h, $, $$, icon, relDate, shortDate, isoDate, today, addDays, minutesText, PRIORITY_LABEL, STATUS_LABEL, datePart, timePart, hasPassed } from './util.js';
 import { get, post, patch, ref, qs } from './api.js';
 import { toast, showError } from './ui.js';
 import { sortable } from './drag.js';
@@ -10,9 +10,10 @@ import { categoryOf, categoryOrder } from './categories.js';
 import { loadSidebar } from './sidebar.js';
 import { screenKey } from './router.js';
 import { renderHeader, renderBanner, routeTitle, filterCount } from './header.js';
-import { planChanged, openEditor } from './lazy.js';
+import { planChanged, boardChanged, openEditor } from './lazy.js';
 import { complete, deferTasks, bulk } from './actions.js';
 import { nestRows, structureChips, disclosure, toggleFold, setParent } from './nesting.js';
+import { calendarChanged } from './lazy.js';
 
 const PLAN_REGION = { morning: 'Morning', afternoon: 'Afternoon', evening: 'Evening' };
 export const PRIORITIES = ['high', 'medium', 'low', 'none'];
@@ -73,7 +74,9 @@ let loadSeq = 0;
 /** Loads and draws the route's listing (the planner reloads its own). */
 export async function loadList() {
   const r0 = route();
+  if (r0 && r0.kind === 'calendar') { calendarChanged(); return; }
   if (r0 && r0.kind === 'plan') { planChanged(); return; }
+  if (r0 && r0.kind === 'board') { boardChanged(); return; }
   if (!r0 || r0.kind === 'notes') return;
   const seq = ++loadSeq;
   const ul = $('#task-list');
@@ -193,11 +196,13 @@ export function taskRow(t, depth, hasKids) {
     ? sel.check(`Select ${t.title}`, t.id)
     : h('button', { type: 'button', class: 'check prio-' + (t.priority || 'none'), 'aria-label': (done ? 'Reopen ' : 'Complete ') + t.title, 'aria-pressed': String(done) }, icon('check'));
   const meta = structureChips(t, done);
-  if (t.defer && t.defer > td && !done) meta.push(chip('muted', 'Starts ' + relDate(t.defer), 'clock', 'Deferred'));
-  if (t.scheduled && !done && !(t.scheduled <= td && r.kind === 'view' && r.id === 'today')) meta.push(chip(t.scheduled < td ? 'muted' : 'sched', relDate(t.scheduled), 'calendar', 'Scheduled'));
+  // A date may carry a time (§24): days compare by their date part, "Today, 3 PM" shows the time.
+  const defer = datePart(t.defer), scheduled = datePart(t.scheduled), due = datePart(t.due);
+  if (t.defer && (defer > td || (defer === td && timePart(t.defer))) && !done) meta.push(chip('muted', 'Starts ' + relDate(t.defer), 'clock', 'Deferred'));
+  if (t.scheduled && !done && !(scheduled <= td && !timePart(t.scheduled) && r.kind === 'view' && r.id === 'today')) meta.push(chip(scheduled < td ? 'muted' : 'sched', relDate(t.scheduled), 'calendar', 'Scheduled'));
   if (t.due && !done) {
-    const over = t.due < td;
-    meta.push(chip(over ? 'overdue' : t.due === td ? 'due-today' : 'due', (over ? 'Due ' : 'Due ') + relDate(t.due), null, over ? 'Overdue' : null));
+    const over = hasPassed(t.due);
+    meta.push(chip(over ? 'overdue' : due === td ? 'due-today' : 'due', 'Due ' + relDate(t.due), null, over ? 'Overdue' : null));
   }
   // Planned for today in the 1–3–5 planner: which part of the day (Things' "This Evening").
   if (!done && t.plan_date === td && PLAN_REGION[t.region]) meta.push(chip('sched', PLAN_REGION[t.region] + (t.bucket === 'must' ? ' · Must-Do' : ''), 'sunrise', 'Planned'));

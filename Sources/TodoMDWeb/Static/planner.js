@@ -2,7 +2,7 @@
 // focus view (Must-Do first and largest, then Complementary and Misc, quick add per bucket, drag
 // between buckets and onto the region tabs), and the Backlog grouped by age with "move to region".
 // Limits are the server's: a full bucket answers 422 with the §14 message, shown as it comes.
-import { h, kids, $, $$, icon, relDate, today } from './util.js';
+import { h, kids, $, $$, icon, relDate, today, hasPassed } from './util.js';
 import { get, post, del, ref } from './api.js';
 import { toast, showError, sheet } from './ui.js';
 import { sortable } from './drag.js';
@@ -233,7 +233,7 @@ function planRow(t, bucket) {
   const done = t.status === 'done' || t.status === 'cancelled';
   const meta = [];
   if (t.carry_count) meta.push(h('span', { class: 'pchip carry', title: `Carried over ${t.carry_count}×` }, icon('repeat'), h('span', { text: `${t.carry_count}×` }), h('span', { class: 'sr', text: ' carried over' })));
-  if (t.due && !done) meta.push(h('span', { class: 'pchip' + (t.due < today() ? ' overdue' : ''), text: 'Due ' + relDate(t.due) }));
+  if (t.due && !done) meta.push(h('span', { class: 'pchip' + (hasPassed(t.due) ? ' overdue' : ''), text: 'Due ' + relDate(t.due) }));
   if (t.project) meta.push(h('span', { class: 'pchip muted', text: t.project }));
   return h('li', { class: 'ptask pt-' + bucket + (done ? ' is-done' : ''), 'data-id': t.id, 'data-bucket': bucket || '' },
     h('div', { class: 'ptask-inner' },

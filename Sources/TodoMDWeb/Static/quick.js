@@ -70,8 +70,15 @@ export function focusQuick() {
   q.focus();
 }
 
+/** The brain dump (§26): a sheet loaded on first use. */
+export async function openBrainDump() {
+  try { (await import('./ramble.js')).openRamble(() => refresh(0)); } catch (e) { showError(e); }
+}
+
 export function wireQuick() {
   $('#quick').addEventListener('submit', quickSubmit);
+  const dump = h('button', { type: 'button', class: 'icon-btn small quick-dump', 'aria-label': 'Brain dump: many tasks at once', title: 'Brain dump (b)', onclick: openBrainDump }, icon('edit'));
+  $('#quick').append(dump);
   $('#quick-input').addEventListener('input', (e) => previewParse(e.target.value));
   $('#quick-plus').append(icon('plus'));
   $('#fab').append(icon('plus'));

@@ -1,11 +1,13 @@
 // Routes are URL hashes: #/view/ID[?done=1], #/perspective/ID, #/search?q=…, #/notes[/ID],
-// #/plan[/REGION]. The router parses them, keeps the state's route and calls the screen for it.
+// #/plan[/REGION], #/board[/VIEW-OR-PERSPECTIVE-ID]. The router parses them, keeps the state's route and calls the screen for it.
 // A task open in the detail editor is part of the URL too (`?task=ID` on any of them but the
 // notes), so the browser's Back closes it instead of leaving the view.
 import { route, setRoute } from './state.js';
 
 export const viewHref = (id) => '#/view/' + encodeURIComponent(id).replace(/%3A/gi, ':');
 export const perspHref = (id) => '#/perspective/' + encodeURIComponent(id);
+/** The board of a view or perspective (§25): `#/board/project:Work`, `#/board/PERSPECTIVE-ID`. */
+export const boardHref = (id) => '#/board/' + encodeURIComponent(id).replace(/%3A/gi, ':');
 
 /** The route of a hash ({kind, id, done, task} | {kind: 'search', q, task}), or null when it is none. */
 export function parseRoute(hash = location.hash) {
@@ -29,8 +31,10 @@ function parseScreen(hash) {
   if (kind === 'view' && id) return { kind, id, done: params.get('done') === '1' };
   if (kind === 'perspective' && id) return { kind, id };
   if (kind === 'search') return { kind, q: params.get('q') || '' };
+  if (kind === 'calendar') return { kind, id }; // #/calendar[/day|week|month/DATE]
   if (kind === 'notes') return { kind, id };
   if (kind === 'plan') return { kind, id };
+  if (kind === 'board') return { kind, id };
   return null;
 }
 

@@ -1,6 +1,6 @@
 // The sidebar: the server's views (names, icons and counts from GET /sidebar, the only source of
 // them), the planner and notes, areas → projects, tags, perspectives; and the drawer on a phone.
-import { h, $, $$, icon, store, setToday } from './util.js';
+import { h, $, $$, icon, store, setToday, setNow } from './util.js';
 import { get, post } from './api.js';
 import { showError } from './ui.js';
 import { sortable } from './drag.js';
@@ -15,6 +15,7 @@ export async function loadSidebar() {
   try {
     const sb = await get('/sidebar');
     setToday(sb.today);
+    setNow(sb.now);
     setSidebar(sb);
   } catch (e) { showError(e); }
 }
@@ -47,6 +48,9 @@ export function renderSidebar() {
       views.append(pl);
     }
   }
+  const calLi = navLink('#/calendar', 'calendar', 'Calendar', 'calendar', null, { cls: 'v-calendar' });
+  calLi.classList.add('gap');
+  views.append(calLi);
   const notesLi = navLink('#/notes', 'notes', 'Notes', 'book', null, { cls: 'v-notes' });
   notesLi.classList.add('gap');
   views.append(notesLi);
@@ -116,9 +120,9 @@ function section(title, list, key) {
 export function renderSidebarActive() {
   const r = route();
   if (!r) return;
-  const key = r.kind === 'view' && r.done ? 'logbook' : viewKey();
+  const key = r.kind === 'view' && r.done ? 'logbook' : viewKey();  // a board: its view's entry
   for (const a of $$('#sidebar .nav-item')) {
-    if (a.dataset.key === key) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
+    if (a.dataset.key === (r.kind === 'calendar' ? 'calendar' : key)) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
   }
 }
 

@@ -36,7 +36,11 @@ export function animEnd() { S.anim--; }
 
 // ---- derived from the route ----
 /** The key a route's preferences and manual order are kept under. */
-export const viewKey = (r = S.route) => r.kind === 'view' ? r.id : r.kind === 'perspective' ? 'perspective:' + r.id : r.kind === 'notes' ? 'notes' : r.kind === 'plan' ? 'plan' : 'search';
+export const viewKey = (r = S.route) => r.kind === 'view' ? r.id : r.kind === 'perspective' ? 'perspective:' + r.id : r.kind === 'notes' ? 'notes' : r.kind === 'plan' ? 'plan' : r.kind === 'board' ? (boardSource(r).kind === 'view' ? r.id : 'perspective:' + r.id) : 'search';
+const BUILT_IN = ['inbox', 'today', 'upcoming', 'anytime', 'someday', 'flagged', 'logbook', 'all'];
+/** What a board route shows (§25): `{kind: 'view' | 'perspective', id}`; built-in views and
+ *  `area:`/`project:`/`tag:` ids are views, any other id a perspective. */
+export const boardSource = (r = S.route) => (BUILT_IN.includes(r.id) || /^(area|project|tag):./.test(r.id) ? { kind: 'view', id: r.id } : { kind: 'perspective', id: r.id });
 /** Whether the route lists completed tasks (the Logbook, or a list's "Done" side). */
 export const isDoneRoute = (r = S.route) => (r.kind === 'view' && (r.id === 'logbook' || r.done));
 

@@ -84,6 +84,7 @@ const P = {
   dots: 'M5 12h.01M12 12h.01M19 12h.01',
   pin: 'M9 3h6l-1 6 4 4H6l4-4zM12 13v8',
   back: 'M15 6l-6 6 6 6',
+  columns: 'M4 4h4.5v16H4zM9.75 4h4.5v11h-4.5zM15.5 4H20v14h-4.5z',
   info: 'M12 21a9 9 0 100-18 9 9 0 000 18zM12 11v5M12 8h.01',
 };
 
@@ -118,6 +119,30 @@ const fromUTC = (t) => new Date(t).toISOString().slice(0, 10);
 let todayISO = fromUTC(Date.UTC(new Date().getFullYear(), new Date().getMonth(), new Date().getDate()));
 export const setToday = (d) => { if (isoDate(d)) todayISO = d; };
 export const today = () => todayISO;
+
+// Times of day (§24): a date field may be "YYYY-MM-DDTHH:MM" in the vault's time zone. "Now" is
+// the server's (its clock may be fixed), moved on by the time spent on this page since.
+export const isoDateTime = (s) => typeof s === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(s);
+export const datePart = (s) => (typeof s === 'string' ? s.slice(0, 10) : s);
+export const timePart = (s) => (isoDateTime(s) ? s.slice(11, 16) : null);
+let serverNow = null; // [minutes since 1970 in local wall time, Date.now() when it was told]
+const wallMinutes = (s) => toUTC(s.slice(0, 10)) / 6e4 + Number(s.slice(11, 13)) * 60 + Number(s.slice(14, 16));
+export const setNow = (s) => { if (isoDateTime(s)) serverNow = [wallMinutes(s), Date.now()]; };
+/** Whether a deadline has passed: a date once its day is over, a date and time once that minute has. */
+export function hasPassed(s) {
+  if (!s) return false;
+  const day = datePart(s);
+  if (day !== todayISO) return day < todayISO;
+  if (!isoDateTime(s) || !serverNow) return false;
+  return wallMinutes(s) <= serverNow[0] + Math.floor((Date.now() - serverNow[1]) / 6e4);
+}
+/** "3 PM", "3:30 PM", "12 AM": a time of day as rows show it. */
+export function timeText(hhmm) {
+  if (!hhmm) return '';
+  const [h, m] = hhmm.split(':').map(Number);
+  const hour = h % 12 || 12;
+  return `${hour}${m ? ':' + String(m).padStart(2, '0') : ''} ${h < 12 ? 'AM' : 'PM'}`;
+}
 export const addDays = (s, n) => fromUTC(toUTC(s) + n * 864e5);
 export const daysBetween = (a, b) => Math.round((toUTC(b) - toUTC(a)) / 864e5);
 export function addMonths(s, n) {
@@ -127,16 +152,18 @@ export function addMonths(s, n) {
   return fromUTC(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(d, last)));
 }
 
-/** "Fri 27 Nov" (with the year when it is not this year). */
+/** "Fri 27 Nov" (with the year when it is not this year), then the time when there is one. */
 export function shortDate(s) {
+  if (isoDateTime(s)) return `${shortDate(datePart(s))}, ${timeText(timePart(s))}`;
   if (!isoDate(s)) return s || '';
   const dt = new Date(toUTC(s));
   const t = `${WEEKDAYS[dt.getUTCDay()]} ${dt.getUTCDate()} ${MONTHS[dt.getUTCMonth()]}`;
   return s.slice(0, 4) === todayISO.slice(0, 4) ? t : `${t} ${s.slice(0, 4)}`;
 }
 
-/** "Today", "Tomorrow", "Yesterday", "3 days ago", else "Fri 27 Nov". */
+/** "Today", "Tomorrow", "Yesterday", "3 days ago", else "Fri 27 Nov"; then ", 3 PM" for a time. */
 export function relDate(s) {
+  if (isoDateTime(s)) return `${relDate(datePart(s))}, ${timeText(timePart(s))}`;
   if (!isoDate(s)) return s || '';
   const n = daysBetween(todayISO, s);
   if (n === 0) return 'Today';

@@ -1,0 +1,198 @@
+import Foundation
+
+/// A template (§26): `.templates/NAME.md`, a task file used as a pattern, or `.templates/NAME/`,
+/// a folder of task files whose `parent` fields point at each other (a project template).
+public struct TaskTemplate: Sendable, Equatable {
+    /// The file's stem or the folder's name.
+    public var name: String
+    /// The template's (root) title, placeholders unfilled.
+    public var title: String
+    /// How many tasks using it creates.
+    public var count: Int
+    /// Whether it is a folder of tasks.
+    public var isProject: Bool
+
+    public var json: JSONValue {
+        .object([("name", .string(name)), ("title", .string(title)), ("tasks", .number(Double(count))),
+                 ("project", .bool(isProject))])
+    }
+}
+
+/// Filling a template's placeholders: `{{today}}`, `{{tomorrow}}`, `{{date:+7d}}` (also `-3d`,
+/// `+2w`, `+1m`), `{{title}}`. Unknown placeholders stay as written.
+public enum TemplatePlaceholders {
+    public static func fill(_ text: String, today: LocalDate, title: String) -> String {
+        var out = ""
+        var rest = Substring(text)
+        while let open = rest.range(of: "{{") {
+            out += rest[..<open.lowerBound]
+            guard let close = rest[open.upperBound...].range(of: "}}") else {
+                out += rest[open.lowerBound...]
+                return out
+            }
+            let name = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            out += value(name, today: today, title: title) ?? String(rest[open.lowerBound..<close.upperBound])
+            rest = rest[close.upperBound...]
+        }
+        return out + rest
+    }
+
+    static func value(_ name: String, today: LocalDate, title: String) -> String? {
+        switch name.lowercased() {
+        case "today": return today.description
+        case "tomorrow": return today.adding(days: 1).description
+        case "yesterday": return today.adding(days: -1).description
+        case "title": return title
+        default: break
+        }
+        guard name.lowercased().hasPrefix("date:") else { return nil }
+        var offset = name.dropFirst(5).trimmingCharacters(in: .whitespaces).lowercased()
+        let sign = offset.hasPrefix("-") ? -1 : 1
+        if offset.hasPrefix("-") || offset.hasPrefix("+") { offset.removeFirst() }
+        guard let unit = offset.last, let n = Int(offset.dropLast()), n < 10_000 else { return nil }
+        switch unit {
+        case "d": return today.adding(days: sign * n).description
+        case "w": return today.adding(days: sign * 7 * n).description
+        case "m": return today.adding(months: sign * n).description
+        case "y": return today.adding(months: sign * 12 * n).description
+        default: return nil
+        }
+    }
+}
+
+extension Vault {
+    /// The folder templates live in.
+    public static let templatesFolder = ".templates"
+
+    /// The vault's templates, by name.
+    public func templates() throws -> [TaskTemplate] {
+        let base = folder.path(Vault.templatesFolder)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []
+        var out: [TaskTemplate] = []
+        for name in names.sorted() where !name.hasPrefix(".") {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: base + "/" + name, isDirectory: &isFolder) else { continue }
+            if isFolder.boolValue {
+                guard let tasks = try? templateTasks(name), let root = tasks.first(where: { $0.parentIndex == nil }) else { continue }
+                out.append(TaskTemplate(name: name, title: root.task.title, count: tasks.count, isProject: true))
+            } else if name.lowercased().hasSuffix(".md") {
+                let stem = String(name.dropLast(3))
+                guard let tasks = try? templateTasks(stem), let task = tasks.first else { continue }
+                out.append(TaskTemplate(name: stem, title: task.task.title, count: 1, isProject: false))
+            }
+        }
+        return out
+    }
+
+    /// A template's tasks, read with placeholders unfilled (for listing), each with the index of
+    /// its parent among them.
+    func templateTasks(_ name: String, today: LocalDate? = nil, title: String? = nil) throws
+        -> [(task: TodoTask, parentIndex: Int?, file: String)] {
+        guard !name.isEmpty, !name.contains("/"), !name.hasPrefix(".") else {
+            throw TodoError.invalidValue(field: "template", value: name, reason: "a template's name (see `todomd template list`)")
+        }
+        let base = Vault.templatesFolder + "/" + name
+        var files: [String]
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder.path(base), isDirectory: &isFolder), isFolder.boolValue {
+            files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path(base))) ?? [])
+                .filter { $0.lowercased().hasSuffix(".md") && !$0.hasPrefix(".") }.sorted().map { base + "/" + $0 }
+        } else if folder.exists(base + ".md") {
+            files = [base + ".md"]
+        } else {
+            throw TodoError.invalidValue(field: "template", value: name, reason: "no such template (see `todomd template list`)")
+        }
+        guard !files.isEmpty else {
+            throw TodoError.invalidValue(field: "template", value: name, reason: "the template folder holds no task files")
+        }
+        var tasks: [(TodoTask, String)] = []
+        for id in files.prefix(200) {
+            let snapshot = try folder.read(id)
+            var text = String(decoding: snapshot.bytes, as: UTF8.self)
+            if let today { text = TemplatePlaceholders.fill(text, today: today, title: title ?? "") }
+            switch TaskFileCodec.decode(Array(text.utf8), id: id, fileModified: clock.now, timeZone: clock.timeZone) {
+            case let .task(task): tasks.append((task, id))
+            case let .unparseable(reason): throw TodoError.unparseable(path: id, reason: reason)
+            }
+        }
+        // Parents among the template's own files: by file name or stem, or a wikilink to one.
+        func index(of reference: String?) -> Int? {
+            guard let reference else { return nil }
+            let target = TaskReference(reference).target.lowercased()
+            return tasks.firstIndex { item in
+                let file = (item.1 as NSString).lastPathComponent.lowercased()
+                return file == target || String(file.dropLast(3)) == target
+            }
+        }
+        return tasks.map { ($0.0, index(of: $0.0.parent), $0.1) }
+    }
+
+    /// New tasks from template `name` (§26), added in order, parents before their subtasks. `text`
+    /// (a quick-entry line) overrides the (root) task's title and sets its §12 fields; `{{title}}`
+    /// is that title. New tasks get `created` now and `source`, never the template's.
+    ///
+    /// - Throws: ``TodoError/invalidValue(field:value:reason:)`` for an unknown template.
+    public func addFromTemplate(_ name: String, text: String?, source: String, dryRun: Bool = false) throws -> [TodoTask] {
+        let line = text?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let parsed = line.isEmpty ? nil : try parseQuickEntry(line)
+        let unfilled = try templateTasks(name)
+        let rootTitle = parsed.map(\.title).flatMap { $0.isEmpty ? nil : $0 }
+            ?? unfilled.first(where: { $0.parentIndex == nil })?.task.title ?? name
+        let items = try templateTasks(name, today: clock.today, title: rootTitle)
+        // Parents first: a template's order is its files' names, not its tree.
+        var order: [Int] = []
+        var placed = Set<Int>()
+        while order.count < items.count {
+            let before = order.count
+            for (i, item) in items.enumerated() where !placed.contains(i) {
+                if let p = item.parentIndex, p != i, !placed.contains(p) { continue }
+                order.append(i)
+                placed.insert(i)
+            }
+            if order.count == before {
+                // A cycle among the template's parents: the rest are added as they are.
+                for i in items.indices where !placed.contains(i) { order.append(i); placed.insert(i) }
+            }
+        }
+        var created: [Int: TodoTask] = [:]
+        var out: [TodoTask] = []
+        for i in order {
+            var task = items[i].task
+            task.id = ""
+            task.created = clock.now
+            task.modified = nil
+            task.completed = nil
+            task.source = source
+            task.warnings = []
+            if task.status.isClosed { task.status = .todo }
+            if let p = items[i].parentIndex, p != i {
+                task.parent = created[p]?.id
+            } else {
+                task.parent = nil
+                if let parsed {
+                    // The line's words are the title; its fields win over the template's.
+                    task.title = rootTitle
+                    var changes = TaskChanges()
+                    for spec in TaskFieldSpec.table where spec.role == .user && spec.field != .title && spec.field != .source {
+                        if let value = spec.value(of: parsed.draft), value != spec.defaultValue {
+                            if case let .list(items) = value, items.isEmpty { continue }
+                            changes.set(spec.field, value)
+                        }
+                    }
+                    task.apply(changes)
+                }
+            }
+            // A dependency on a sibling of the template becomes one on its new copy.
+            task.blockedBy = task.blockedBy.map { reference in
+                let target = TaskReference(reference).target.lowercased()
+                if let j = items.firstIndex(where: { ($0.file as NSString).lastPathComponent.lowercased().hasPrefix(target) }),
+                   let copy = created[j] { return copy.id }
+                return reference
+            }
+            let added = try add(task, dryRun: dryRun)
+            created[i] = added
+            out.append(added)
+        }
+        return out
+    }
+}

@@ -1,0 +1,641 @@
+// The calendar (#/calendar[/day|week|month/DATE], §25): Day and Week as a time grid (06:00–24:00)
+// with the external calendars' events (read-only) beside the tasks time-blocked on it, an all-day
+// tray per day, drag to move a block (writes `scheduled`), drag its lower edge to resize (writes
+// `estimated_minutes`), drop a tray task on the grid to time-block it; Month as a grid of days with
+// their counts; "Find time" highlights the free slots of GET /free; the external calendars are
+// added and removed in a sheet. A calendar that failed says so in a banner; the page still works.
+import { h, kids, $, $$, icon, today, addDays, addMonths, datePart, timePart, timeText, minutesText, hasPassed, instantDate, store } from './util.js';
+import { get, post, patch, del, ref, qs } from './api.js';
+import { toast, showError, sheet, confirmSheet } from './ui.js';
+
+const PX = 1;                // pixels per minute on the grid
+const FIRST = 6 * 60;        // the grid shows 06:00…
+const LAST = 24 * 60;        // …to midnight
+const WORK_START = 9 * 60;   // scrolled to (the default workday_start)
+const DEFAULT_MINUTES = 30;  // a block without estimated_minutes
+const MODES = [['day', 'Day'], ['week', 'Week'], ['month', 'Month']];
+const FIND = [15, 30, 60, 90];
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+const C = {
+  active: false, ctx: null, mode: 'week', anchor: null, data: null, done: null, free: {}, find: 0,
+  seq: 0, busy: 0, pending: new Map(), dragging: false, scrolled: false,
+};
+
+// ---------- Entering and leaving ----------
+/** Shows the calendar for `route` ({kind: 'calendar', id: '' | 'day/D' | 'week/D' | 'month/D'}). */
+export async function showCalendar(route, ctx) {
+  C.ctx = ctx;
+  loadStyle();
+  const [mode, date] = String(route.id || '').split('/');
+  C.mode = MODES.some(([m]) => m === mode) ? mode : store.get('calendar.mode', narrow() ? 'day' : 'week');
+  C.anchor = /^\d{4}-\d{2}-\d{2}$/.test(date || '') ? date : today();
+  store.set('calendar.mode', C.mode);
+  const was = C.active;
+  C.active = true;
+  C.scrolled = false;
+  $('#app').classList.add('cal-mode');
+  let view = $('#cal-view');
+  if (!view) {
+    view = h('section', { id: 'cal-view', class: 'cal-view', 'aria-labelledby': 'view-title' });
+    $('#scroll').append(view);
+  }
+  if (!was) view.replaceChildren();
+  renderHeader();
+  await load();
+}
+
+/** Leaves the calendar and gives the page back to the task list. */
+export function hideCalendar() {
+  if (!C.active) return;
+  C.active = false;
+  C.data = null;
+  $('#app').classList.remove('cal-mode');
+  const view = $('#cal-view');
+  if (view) view.remove();
+}
+
+/** Something changed in the vault (a task, a calendar's copy): reload, once no gesture is under way. */
+export function calendarChanged() {
+  if (!C.active) return;
+  if (C.dragging || C.busy || C.pending.size) { setTimeout(calendarChanged, 300); return; }
+  load();
+}
+
+/** Keys on the calendar outside text fields: d, w, m switch views, t goes to today, [ and ] page.
+ *  The task list's keys do nothing here. Returns whether the key was the calendar's. */
+export function calendarKey(e) {
+  if (e.ctrlKey || e.metaKey || e.altKey) return false;
+  const k = { d: 'day', w: 'week', m: 'month' }[e.key];
+  if (k) { e.preventDefault(); location.hash = href(k, C.anchor); return true; }
+  if (e.key === 't') { e.preventDefault(); location.hash = href(C.mode, today()); return true; }
+  if (e.key === '[' || e.key === ']') { e.preventDefault(); location.hash = href(C.mode, step(e.key === ']' ? 1 : -1)); return true; }
+  return ['j', 'k', 'x', 'e', 'Enter', 'ArrowDown', 'ArrowUp', 'ArrowLeft', 'ArrowRight', ' '].includes(e.key);
+}
+
+function loadStyle() {
+  if ($('link[href="/calendar.css"]')) return;
+  document.head.append(h('link', { rel: 'stylesheet', href: '/calendar.css' }));
+}
+
+const narrow = () => matchMedia('(max-width: 767px)').matches;
+// A phone turned or a window narrowed: a Week becomes three days, or seven again.
+matchMedia('(max-width: 767px)').addEventListener('change', () => { if (C.active) { C.scrolled = false; renderHeader(); load(); } });
+const href = (mode, date) => `#/calendar/${mode}/${date}`;
+
+// ---------- Dates ----------
+const dow = (d) => new Date(d + 'T00:00:00Z').getUTCDay();
+const dayName = (d) => `${WEEKDAYS[dow(d)]} ${Number(d.slice(8))} ${MONTHS[Number(d.slice(5, 7)) - 1]}`;
+const shortDay = (d) => WEEKDAYS[dow(d)].slice(0, 3);
+const minutesOf = (dt) => Number(dt.slice(11, 13)) * 60 + Number(dt.slice(14, 16));
+const hhmm = (m) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+
+/** The days shown: a Day, a Week from Monday (three days from the anchor on a phone), or the six
+ *  weeks around a month. */
+function visibleDays() {
+  if (C.mode === 'day') return [C.anchor];
+  if (C.mode === 'week') {
+    const first = narrow() ? C.anchor : addDays(C.anchor, -((dow(C.anchor) + 6) % 7));
+    return Array.from({ length: narrow() ? 3 : 7 }, (_, i) => addDays(first, i));
+  }
+  const first = C.anchor.slice(0, 8) + '01';
+  const start = addDays(first, -((dow(first) + 6) % 7));
+  return Array.from({ length: 42 }, (_, i) => addDays(start, i));
+}
+
+/** The anchor one page forward (1) or back (-1). */
+function step(n) {
+  if (C.mode === 'day') return addDays(C.anchor, n);
+  if (C.mode === 'week') return addDays(C.anchor, n * (narrow() ? 3 : 7));
+  return addMonths(C.anchor.slice(0, 8) + '01', n);
+}
+
+function rangeText(days) {
+  const a = days[0], b = days[days.length - 1];
+  if (C.mode === 'month') return `${MONTHS[Number(C.anchor.slice(5, 7)) - 1]} ${C.anchor.slice(0, 4)}`;
+  if (C.mode === 'day') return `${dayName(a)} ${a.slice(0, 4)}`;
+  const m = (d) => MONTHS[Number(d.slice(5, 7)) - 1].slice(0, 3);
+  return a.slice(5, 7) === b.slice(5, 7)
+    ? `${Number(a.slice(8))} – ${Number(b.slice(8))} ${m(a)} ${a.slice(0, 4)}`
+    : `${Number(a.slice(8))} ${m(a)} – ${Number(b.slice(8))} ${m(b)} ${b.slice(0, 4)}`;
+}
+
+// ---------- Data ----------
+async function load() {
+  const seq = ++C.seq;
+  const days = visibleDays();
+  try {
+    const [data, done] = await Promise.all([
+      get('/calendar' + qs({ from: days[0], to: days[days.length - 1] })),
+      C.mode === 'month' ? get('/tasks' + qs({ view: 'logbook' })) : null,
+    ]);
+    if (seq !== C.seq || !C.active) return;
+    C.data = data;
+    C.done = done;
+    if (C.find && C.mode !== 'month') await loadFree(days, seq);
+    if (seq !== C.seq || !C.active) return;
+    // A gesture or a write under way: this answer may be older than the grid; ask again after.
+    if (C.dragging || C.busy || C.pending.size) { setTimeout(calendarChanged, 300); return; }
+    render();
+  } catch (e) {
+    if (seq === C.seq) showError(e);
+  }
+}
+
+async function loadFree(days, seq = C.seq) {
+  const got = await Promise.all(days.map((d) => get('/free' + qs({ date: d, duration: C.find + 'm' })).catch(() => ({ date: d, slots: [] }))));
+  if (seq !== C.seq) return;
+  C.free = Object.fromEntries(got.map((f) => [f.date, f.slots || []]));
+}
+
+/** The time a task is blocked at: its timed `scheduled`, else its timed `due` (or null). */
+const blockTime = (t) => (timePart(t.scheduled) ? t.scheduled : timePart(t.due) ? t.due : null);
+const length = (t) => (t.estimated_minutes > 0 ? t.estimated_minutes : DEFAULT_MINUTES);
+
+/** Every task of the answer with its day: [{task, day}]. */
+function dayTasks() {
+  return (C.data ? C.data.days : []).flatMap((d) => d.tasks.map((t) => ({ task: t, day: d.date })));
+}
+const findTask = (id) => dayTasks().find((x) => x.task.id === id);
+
+// ---------- Header ----------
+function renderHeader() {
+  $('#view-title').replaceChildren(icon('calendar', 'title-icon'), h('span', { text: 'Calendar' }));
+  document.title = 'Calendar · todo.md';
+  kids($('#head-actions'), h('button', { type: 'button', class: 'tool-btn', onclick: openCalendars, 'aria-label': 'External calendars', title: 'External calendars' },
+    icon('gear'), h('span', { class: 'cal-hide-narrow', text: 'Calendars' })));
+  const days = visibleDays();
+  const modes = h('div', { class: 'seg cal-modes', role: 'group', 'aria-label': 'Calendar view' }, MODES.map(([m, label]) =>
+    h('a', { class: 'seg-btn', href: href(m, C.anchor), 'aria-current': C.mode === m ? 'page' : null, 'aria-pressed': null, text: label })));
+  const nav = h('div', { class: 'cal-nav', role: 'group', 'aria-label': 'Dates' },
+    h('a', { class: 'icon-btn', href: href(C.mode, step(-1)), 'aria-label': 'Previous', title: 'Previous' }, icon('back')),
+    h('a', { class: 'tool-btn', href: href(C.mode, today()), text: 'Today' }),
+    h('a', { class: 'icon-btn', href: href(C.mode, step(1)), 'aria-label': 'Next', title: 'Next' }, icon('chevron')));
+  const find = C.mode === 'month' ? null : h('select', { id: 'cal-find', class: 'input select cal-find', 'aria-label': 'Find free time', onchange: (e) => setFind(Number(e.target.value)) },
+    h('option', { value: '0', text: 'Find time…', selected: !C.find }),
+    FIND.map((m) => h('option', { value: String(m), text: `Free ${minutesText(m)}`, selected: C.find === m })));
+  kids($('#toolbar'), modes, nav, h('h2', { class: 'cal-range', id: 'cal-range', text: rangeText(days) }), h('span', { class: 'grow' }), find);
+}
+
+async function setFind(minutes) {
+  C.find = minutes;
+  if (!minutes) { C.free = {}; render(); announce('Free time hidden.'); return; }
+  const days = visibleDays();
+  try { await loadFree(days); } catch (e) { showError(e); return; }
+  render();
+  const n = days.reduce((s, d) => s + (C.free[d] || []).length, 0);
+  announce(n ? `${n} free ${n === 1 ? 'slot' : 'slots'} of at least ${minutesText(minutes)} highlighted.` : `No free ${minutesText(minutes)} in these days.`);
+  const first = $('.cal-free');
+  if (first) first.scrollIntoView({ block: 'center', behavior: 'smooth' });
+}
+
+// ---------- Rendering ----------
+function render() {
+  const view = $('#cal-view');
+  if (!view || !C.data) return;
+  renderHeader();
+  const focus = document.activeElement && view.contains(document.activeElement) && document.activeElement.dataset.id
+    ? `[data-id="${CSS.escape(document.activeElement.dataset.id)}"].${document.activeElement.classList.contains('cal-task') ? 'cal-task' : 'cal-chip'}` : null;
+  const live = $('#cal-live') || h('div', { id: 'cal-live', class: 'sr', role: 'status', 'aria-live': 'polite' });
+  kids(view, problems(), live, C.mode === 'month' ? monthView() : gridView());
+  if (focus) { const el = $(focus, view); if (el) el.focus({ preventScroll: true }); }
+  if (C.mode !== 'month' && !C.scrolled) { C.scrolled = true; scrollToWorkday(); }
+}
+
+function announce(text) {
+  const live = $('#cal-live');
+  if (!live) return;
+  live.textContent = '';
+  setTimeout(() => { live.textContent = text; }, 30);
+}
+
+/** A banner per calendar that could not be read (its last good copy is still shown). */
+function problems() {
+  const list = (C.data.calendars || []).filter((c) => c.error);
+  if (!list.length) return null;
+  return h('div', { class: 'cal-problems', role: 'alert' }, list.map((c) => h('p', { class: 'banner cal-problem' },
+    icon('info'), h('span', { text: `Calendar “${c.name}” could not be read: ${c.error}` }))));
+}
+
+function scrollToWorkday() {
+  const body = $('.cal-body');
+  const scroller = $('#scroll');
+  if (!body || !scroller) return;
+  const top = $('.cal-top');
+  const y = body.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop
+    + (WORK_START - 60 - FIRST) * PX - (top ? top.offsetHeight : 0);
+  scroller.scrollTop = Math.max(0, y);
+}
+
+function gridView() {
+  const days = visibleDays();
+  const byDay = Object.fromEntries(C.data.days.map((d) => [d.date, d]));
+  const cols = `3.4rem repeat(${days.length}, minmax(0, 1fr))`;
+  const heads = h('div', { class: 'cal-row cal-heads' }, h('div', { class: 'cal-gutter' }),
+    days.map((d) => h('a', { class: 'cal-dayhead' + (d === today() ? ' is-today' : ''), href: href('day', d), 'aria-label': dayName(d) + (d === today() ? ', today' : '') },
+      h('span', { class: 'cal-dow', text: shortDay(d) }), h('span', { class: 'cal-dnum', text: String(Number(d.slice(8))) }))));
+  const tray = h('div', { class: 'cal-row cal-tray' }, h('div', { class: 'cal-gutter cal-allday-label', text: 'All day' }),
+    days.map((d) => trayCell(d, byDay[d])));
+  const hours = h('div', { class: 'cal-gutter cal-hours', 'aria-hidden': 'true' });
+  for (let m = FIRST; m < LAST; m += 60) hours.append(h('span', { class: 'cal-hour', text: timeText(hhmm(m)) }));
+  const body = h('div', { class: 'cal-row cal-body' }, hours, days.map((d) => column(d, byDay[d])));
+  for (const row of [heads, tray, body]) row.style.gridTemplateColumns = cols;
+  const grid = h('div', { class: 'cal-grid cal-' + C.mode },
+    h('div', { class: 'cal-top' }, heads, tray), body);
+  grid.addEventListener('pointerdown', pointerDown);
+  grid.addEventListener('keydown', blockKey);
+  grid.addEventListener('click', (e) => {
+    const el = e.target.closest('.cal-chip[data-id]');
+    if (el && !C.justDragged) C.ctx.openEditor(el.dataset.id);
+  });
+  return grid;
+}
+
+function trayCell(d, day) {
+  const events = day ? day.events.filter((e) => e.all_day) : [];
+  const tasks = day ? day.tasks.filter((t) => !(blockTime(t) && datePart(blockTime(t)) === d)) : [];
+  return h('ul', { class: 'cal-tray-cell', 'data-date': d, 'aria-label': `All day, ${dayName(d)}` },
+    events.map((e) => tint(h('li', { class: 'cal-chip cal-chip-event', title: `${e.title} (${e.calendar})` },
+      h('span', { class: 'sr', text: 'Event: ' }), h('span', { text: e.title })), e.color)),
+    tasks.map((t) => h('li', null, h('button', {
+      type: 'button', class: 'cal-chip cal-chip-task' + (isOverdue(t, d) ? ' is-overdue' : ''), 'data-id': t.id,
+      'aria-label': `${t.title}, ${dayName(d)}, all day${isOverdue(t, d) ? ', overdue' : ''}. Drag onto the grid to time-block; Enter opens; Down arrow puts it at 9 AM.`,
+    }, h('span', { text: t.title })))));
+}
+
+const isOverdue = (t, d) => d === today() && ((t.due && hasPassed(t.due)) || datePart(t.scheduled || t.due || d) < today());
+
+function column(d, day) {
+  const col = h('div', { class: 'cal-col' + (d === today() ? ' is-today' : ''), 'data-date': d, role: 'group', 'aria-label': dayName(d) });
+  col.style.height = (LAST - FIRST) * PX + 'px';
+  for (const s of C.free[d] || []) {
+    const a = minutesOf(s.start), b = s.end.slice(0, 10) > d ? LAST : minutesOf(s.end);
+    col.append(place(h('div', { class: 'cal-free', 'aria-label': `Free ${timeText(hhmm(a))} to ${timeText(hhmm(b))}` },
+      h('span', { class: 'cal-free-text', text: `Free ${timeText(hhmm(a))} – ${timeText(hhmm(b))}` })), a, b));
+  }
+  const items = [];
+  for (const e of day ? day.events : []) {
+    if (e.all_day) continue;
+    const a = datePart(e.start) < d ? 0 : minutesOf(e.start);
+    const b = datePart(e.end) > d ? 24 * 60 : minutesOf(e.end);
+    items.push({ a, b: Math.max(b, a + 15), el: eventBlock(e, a, b) });
+  }
+  for (const t of day ? day.tasks : []) {
+    const when = blockTime(t);
+    if (!when || datePart(when) !== d) continue;
+    const a = minutesOf(when);
+    items.push({ a, b: a + length(t), el: taskBlock(t, d, a) });
+  }
+  lanes(items);
+  for (const it of items) {
+    place(it.el, it.a, it.b);
+    it.el.style.left = `calc(${(it.lane / it.lanes) * 100}% + 2px)`;
+    it.el.style.width = `calc(${100 / it.lanes}% - 4px)`;
+    col.append(it.el);
+  }
+  const now = C.ctx.sidebar() && C.ctx.sidebar().now;
+  if (now && datePart(now) === d && minutesOf(now) >= FIRST) {
+    const line = h('div', { class: 'cal-now', 'aria-hidden': 'true' });
+    line.style.top = (minutesOf(now) - FIRST) * PX + 'px';
+    col.append(line);
+  }
+  return col;
+}
+
+/** Side by side: overlapping items share their cluster's width. */
+function lanes(items) {
+  items.sort((x, y) => x.a - y.a || y.b - x.b);
+  let cluster = [], end = -1;
+  const close = () => { const n = Math.max(1, ...cluster.map((i) => i.lane + 1)); for (const i of cluster) i.lanes = n; cluster = []; };
+  for (const it of items) {
+    if (it.a >= end) { close(); end = -1; }
+    const used = cluster.filter((c) => c.b > it.a).map((c) => c.lane);
+    let lane = 0;
+    while (used.includes(lane)) lane++;
+    it.lane = lane;
+    cluster.push(it);
+    end = Math.max(end, it.b);
+  }
+  close();
+}
+
+function place(el, a, b) {
+  const top = Math.max(a, FIRST), bottom = Math.max(Math.min(b, LAST), top + 15);
+  el.style.top = (top - FIRST) * PX + 'px';
+  el.style.height = (bottom - top) * PX + 'px';
+  return el;
+}
+
+/** `el` in a calendar's colour (styles go through the CSSOM: the page's policy forbids inline ones). */
+function tint(el, color) {
+  if (color && /^#[0-9a-f]{6}$/i.test(color)) el.style.setProperty('--ev', color);
+  return el;
+}
+
+function eventBlock(e, a, b) {
+  return tint(h('div', { class: 'cal-event', title: `${e.title} · ${e.calendar}` },
+    h('span', { class: 'sr', text: `Event from ${e.calendar}: ` }),
+    h('span', { class: 'cal-b-title', text: e.title }),
+    h('span', { class: 'cal-b-time', text: `${timeText(hhmm(a))} – ${timeText(hhmm(b % (24 * 60)))}` })), e.color);
+}
+
+function taskLabel(t, d, a) {
+  return `${t.title}, ${dayName(d)}, ${timeText(hhmm(a))} to ${timeText(hhmm((a + length(t)) % (24 * 60)))}, ${minutesText(length(t))}.`
+    + ' Arrows move it, Shift and arrows change its length, Enter opens it.';
+}
+
+function taskBlock(t, d, a) {
+  return h('div', {
+    class: 'cal-task' + (t.priority && t.priority !== 'none' ? ' prio-' + t.priority : ''), 'data-id': t.id, 'data-date': d,
+    tabindex: '0', role: 'button', 'aria-label': taskLabel(t, d, a),
+  },
+  h('span', { class: 'cal-b-title', text: t.title }),
+  h('span', { class: 'cal-b-time', text: `${timeText(hhmm(a))} · ${minutesText(length(t))}` }),
+  h('span', { class: 'cal-resize', 'aria-hidden': 'true' }));
+}
+
+// ---------- Month ----------
+function monthView() {
+  const days = visibleDays();
+  const byDay = Object.fromEntries(C.data.days.map((d) => [d.date, d]));
+  const doneBy = {};
+  for (const t of C.done ? C.done.groups.flatMap((g) => g.tasks) : []) {
+    if (t.status !== 'done' || !t.completed) continue;
+    const d = instantDate(t.completed);
+    doneBy[d] = (doneBy[d] || 0) + 1;
+  }
+  const month = C.anchor.slice(0, 7);
+  const cells = days.map((d) => {
+    const day = byDay[d];
+    const tasks = day ? day.tasks : [];
+    const overdue = tasks.filter((t) => isOverdue(t, d)).length;
+    const scheduled = tasks.length - overdue;
+    const done = doneBy[d] || 0;
+    const events = day ? day.events.length : 0;
+    const parts = [[overdue, 'overdue'], [scheduled, 'scheduled'], [done, 'done']].filter(([n]) => n).map(([n, k]) => `${n} ${k}`);
+    if (events) parts.push(`${events} ${events === 1 ? 'event' : 'events'}`);
+    return h('li', { class: 'cal-mcell' + (d.slice(0, 7) !== month ? ' is-other' : '') + (d === today() ? ' is-today' : '') },
+      h('a', { class: 'cal-mday', href: href('day', d), 'data-date': d, 'aria-label': `${dayName(d)}${d === today() ? ', today' : ''}: ${parts.length ? parts.join(', ') : 'nothing'}` },
+        h('span', { class: 'cal-mnum', text: String(Number(d.slice(8))) }),
+        h('span', { class: 'cal-mcounts', 'aria-hidden': 'true' },
+          overdue ? h('span', { class: 'mc mc-overdue', 'data-kind': 'overdue', text: String(overdue) }) : null,
+          scheduled ? h('span', { class: 'mc mc-scheduled', 'data-kind': 'scheduled', text: String(scheduled) }) : null,
+          done ? h('span', { class: 'mc mc-done', 'data-kind': 'done', text: String(done) }) : null,
+          events ? h('span', { class: 'mc mc-events', 'data-kind': 'events', text: String(events) }) : null)));
+  });
+  const legend = h('p', { class: 'cal-legend' },
+    [['overdue', 'Overdue'], ['scheduled', 'Scheduled'], ['done', 'Done'], ['events', 'Events']].map(([k, label]) =>
+      h('span', { class: 'cal-legend-item' }, h('span', { class: 'mc-dot mc-' + k, 'aria-hidden': 'true' }), h('span', { text: label }))));
+  const head = h('div', { class: 'cal-mhead', 'aria-hidden': 'true' }, [1, 2, 3, 4, 5, 6, 0].map((i) => h('span', { text: WEEKDAYS[i].slice(0, 3) })));
+  return h('div', { class: 'cal-month' }, legend, head, h('ol', { class: 'cal-mgrid', 'aria-label': rangeText(days) }, cells));
+}
+
+// ---------- Changing a task ----------
+/** Moves task `id` to `date` at minute `start` (null: the whole day) or gives it `minutes`; the
+ *  grid follows at once, the file a moment later (key presses in a row make one write). */
+function change(id, { date, start, minutes }, said) {
+  const x = findTask(id);
+  if (!x) return;
+  const t = x.task;
+  const body = {};
+  if (date) {
+    const value = start == null ? date : `${date}T${hhmm(start)}`;
+    t.scheduled = value;
+    body.scheduled = value;
+    if (x.day !== date) {
+      const from = C.data.days.find((d) => d.date === x.day);
+      const to = C.data.days.find((d) => d.date === date);
+      if (from) from.tasks = from.tasks.filter((o) => o.id !== id);
+      if (to) to.tasks.push(t);
+    }
+  }
+  if (minutes) { t.estimated_minutes = minutes; body.estimated_minutes = minutes; }
+  render();
+  if (said) announce(said);
+  const prev = C.pending.get(id);
+  if (prev) clearTimeout(prev.timer);
+  const merged = { ...(prev ? prev.body : {}), ...body };
+  C.pending.set(id, { body: merged, timer: setTimeout(() => save(id), 350) });
+}
+
+async function save(id) {
+  const p = C.pending.get(id);
+  if (!p) return;
+  C.pending.delete(id);
+  C.busy++;
+  try { await patch(`/tasks/${ref(id)}`, p.body); } catch (e) { showError(e); }
+  C.busy--;
+  if (!C.pending.size && !C.busy) load();
+}
+
+// ---------- Keyboard ----------
+function blockKey(e) {
+  const el = e.target.closest('.cal-task, .cal-chip-task');
+  if (!el) return;
+  const x = findTask(el.dataset.id);
+  if (!x) return;
+  const t = x.task;
+  if (e.key === 'Enter' || (e.key === ' ' && el.classList.contains('cal-task'))) { e.preventDefault(); C.ctx.openEditor(t.id); return; }
+  if (el.classList.contains('cal-chip-task')) {
+    if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      change(t.id, { date: x.day, start: WORK_START }, `“${t.title}” time-blocked at ${timeText(hhmm(WORK_START))} on ${dayName(x.day)}.`);
+      focusBlock(t.id);
+    }
+    return;
+  }
+  const when = blockTime(t);
+  if (!when) return;
+  const a = minutesOf(when), d = datePart(when);
+  let next = null;
+  if (e.shiftKey && (e.key === 'ArrowUp' || e.key === 'ArrowDown')) {
+    const m = Math.max(5, length(t) + (e.key === 'ArrowDown' ? 15 : -15));
+    e.preventDefault();
+    change(t.id, { minutes: m }, `“${t.title}” now ${minutesText(m)}, until ${timeText(hhmm((a + m) % 1440))}.`);
+    return;
+  }
+  if (e.key === 'ArrowUp') next = [d, Math.max(0, a - 15)];
+  if (e.key === 'ArrowDown') next = [d, Math.min(24 * 60 - 15, a + 15)];
+  if (e.key === 'ArrowLeft') next = [addDays(d, -1), a];
+  if (e.key === 'ArrowRight') next = [addDays(d, 1), a];
+  if (!next) return;
+  e.preventDefault();
+  const [nd, na] = next;
+  change(t.id, { date: nd, start: na }, `“${t.title}” moved to ${dayName(nd)}, ${timeText(hhmm(na))}.`);
+  if (!$(`.cal-col[data-date="${nd}"]`)) { C.anchor = nd; location.hash = href(C.mode, nd); return; }
+  focusBlock(t.id);
+}
+
+function focusBlock(id) {
+  const el = $(`.cal-task[data-id="${CSS.escape(id)}"]`);
+  if (el) { el.focus({ preventScroll: true }); el.scrollIntoView({ block: 'nearest' }); }
+}
+
+// ---------- Pointer: move, resize, time-block from the tray ----------
+const snap = (m, stepBy) => Math.round(m / stepBy) * stepBy;
+
+function columnAt(x, y) {
+  return $$('.cal-col').find((c) => { const r = c.getBoundingClientRect(); return x >= r.left && x < r.right && y >= r.top - 30 && y < r.bottom + 30; });
+}
+function trayAt(x, y) {
+  return $$('.cal-tray-cell').find((c) => { const r = c.getBoundingClientRect(); return x >= r.left && x < r.right && y >= r.top && y < r.bottom; });
+}
+
+function pointerDown(e) {
+  if (e.button !== 0) return;
+  const el = e.target.closest('.cal-task, .cal-chip-task');
+  if (!el) return;
+  const x = findTask(el.dataset.id);
+  if (!x) return;
+  const t = x.task;
+  const chip = el.classList.contains('cal-chip-task');
+  const resize = !chip && !!e.target.closest('.cal-resize');
+  const x0 = e.clientX, y0 = e.clientY;
+  const r0 = el.getBoundingClientRect();
+  const grab = y0 - r0.top;
+  let moved = false, ghost = null, preview = null, target = null;
+  const scroller = $('#scroll');
+
+  const onMove = (ev) => {
+    if (!moved) {
+      if (Math.hypot(ev.clientX - x0, ev.clientY - y0) < 5) return;
+      moved = true;
+      C.dragging = true;
+      document.body.classList.add('is-dragging', 'cal-dragging');
+      el.classList.add('is-dragged');
+      if (chip) {
+        ghost = h('div', { class: 'cal-ghost', 'aria-hidden': 'true', text: t.title });
+        document.body.append(ghost);
+      }
+    }
+    ev.preventDefault();
+    autoScroll(scroller, ev.clientY);
+    const stepBy = ev.altKey ? 5 : 15;
+    if (resize) {
+      // The length grows by what the edge moved (the block's top may scroll meanwhile).
+      const m = Math.max(5, snap(length(t) + (ev.clientY - el.getBoundingClientRect().top - grab) / PX, 5));
+      el.style.height = m * PX + 'px';
+      $('.cal-b-time', el).textContent = `${timeText(hhmm(minutesOf(blockTime(t))))} · ${minutesText(m)}`;
+      target = { minutes: m };
+      return;
+    }
+    if (ghost) { ghost.style.left = ev.clientX + 8 + 'px'; ghost.style.top = ev.clientY + 8 + 'px'; }
+    const col = columnAt(ev.clientX, ev.clientY);
+    if (!col) {
+      if (preview) { preview.remove(); preview = null; }
+      const cell = chip && trayAt(ev.clientX, ev.clientY);
+      target = cell ? { date: cell.dataset.date, start: null } : null;
+      return;
+    }
+    const top = ev.clientY - col.getBoundingClientRect().top - (chip ? 0 : grab);
+    const start = Math.min(LAST - 5, Math.max(FIRST, snap(FIRST + top / PX, stepBy)));
+    target = { date: col.dataset.date, start };
+    const block = chip ? (preview = preview || h('div', { class: 'cal-task is-preview', 'aria-hidden': 'true' }, h('span', { class: 'cal-b-title', text: t.title }), h('span', { class: 'cal-b-time' }))) : el;
+    if (block.parentNode !== col) col.append(block);
+    block.style.top = (start - FIRST) * PX + 'px';
+    if (chip) { block.style.height = length(t) * PX + 'px'; block.style.left = '2px'; block.style.width = 'calc(100% - 4px)'; }
+    $('.cal-b-time', block).textContent = `${timeText(hhmm(start))} · ${minutesText(length(t))}`;
+  };
+  const finish = (ev, cancelled) => {
+    window.removeEventListener('pointermove', onMove);
+    window.removeEventListener('pointerup', onUp);
+    window.removeEventListener('pointercancel', onCancel);
+    if (ghost) ghost.remove();
+    if (preview) preview.remove();
+    document.body.classList.remove('is-dragging', 'cal-dragging');
+    el.classList.remove('is-dragged');
+    C.dragging = false;
+    if (!moved) {
+      if (!chip && !cancelled) C.ctx.openEditor(t.id);
+      return;
+    }
+    C.justDragged = true;
+    setTimeout(() => { C.justDragged = false; }, 0);
+    if (cancelled || !target) { render(); return; }
+    if (target.minutes) {
+      change(t.id, { minutes: target.minutes }, `“${t.title}” now ${minutesText(target.minutes)}.`);
+    } else if (target.start == null) {
+      if (target.date === x.day) { render(); return; }
+      change(t.id, { date: target.date, start: null }, `“${t.title}” moved to ${dayName(target.date)}, all day.`);
+    } else {
+      change(t.id, { date: target.date, start: target.start }, `“${t.title}” moved to ${dayName(target.date)}, ${timeText(hhmm(target.start))}.`);
+    }
+    flush(t.id);
+  };
+  const onUp = (ev) => finish(ev, false);
+  const onCancel = (ev) => finish(ev, true);
+  window.addEventListener('pointermove', onMove);
+  window.addEventListener('pointerup', onUp);
+  window.addEventListener('pointercancel', onCancel);
+}
+
+/** A dropped block is written at once (keys in a row wait a moment, to make one write). */
+function flush(id) {
+  const p = C.pending.get(id);
+  if (p) { clearTimeout(p.timer); save(id); }
+}
+
+function autoScroll(scroller, y) {
+  if (!scroller) return;
+  const r = scroller.getBoundingClientRect();
+  if (y > r.bottom - 40) scroller.scrollTop += 12;
+  else if (y < r.top + 40) scroller.scrollTop -= 12;
+}
+
+// ---------- External calendars ----------
+async function openCalendars() {
+  let list = [];
+  const body = h('div', { class: 'cal-settings' });
+  const paint = () => {
+    kids(body,
+      h('p', { class: 'muted small', text: 'Events from these calendars show on the grid, read-only. A file path is relative to the vault; an address is fetched every 15 minutes. Saved in .todomd/config.json.' }),
+      list.length ? h('ul', { class: 'cal-sources' }, list.map((c) => h('li', { class: 'cal-source' },
+        tint(h('span', { class: 'cal-swatch', 'aria-hidden': 'true' }), c.color),
+        h('span', { class: 'cal-source-main' },
+          h('span', { class: 'cal-source-name', text: c.name }),
+          h('span', { class: 'cal-source-where', text: c.url || c.path || '' }),
+          c.error ? h('span', { class: 'cal-source-error', text: c.error })
+            : h('span', { class: 'cal-source-where', text: `${c.events || 0} ${c.events === 1 ? 'event' : 'events'}` })),
+        h('button', { type: 'button', class: 'btn btn-small btn-danger', 'aria-label': `Remove calendar ${c.name}`, text: 'Remove', onclick: () => remove(c.name) }))))
+        : h('p', { class: 'cal-empty', text: 'No calendars yet.' }),
+      form);
+  };
+  const name = h('input', { id: 'cal-new-name', class: 'input', type: 'text', autocomplete: 'off', required: true });
+  const where = h('input', { id: 'cal-new-where', class: 'input', type: 'text', autocomplete: 'off', required: true, placeholder: 'https://…/basic.ics or work.ics' });
+  const color = h('input', { id: 'cal-new-color', class: 'cal-color', type: 'color', value: '#2f7d6d' });
+  const form = h('form', { class: 'cal-add', 'aria-label': 'Add a calendar' },
+    h('h3', { class: 'pe-h', text: 'Add a calendar' }),
+    h('label', { for: 'cal-new-name', text: 'Name' }), name,
+    h('label', { for: 'cal-new-where', text: 'Address or file' }), where,
+    h('label', { for: 'cal-new-color', text: 'Colour' }), color,
+    h('button', { type: 'submit', class: 'btn btn-primary', text: 'Add calendar' }));
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const w = where.value.trim();
+    const entry = { name: name.value.trim(), color: color.value };
+    if (/^(https?|webcal):\/\//i.test(w)) entry.url = w; else entry.path = w;
+    try {
+      const got = await post('/calendars', entry);
+      list = got.calendars || [];
+      name.value = ''; where.value = '';
+      paint();
+      const added = list.find((c) => c.name === entry.name);
+      toast(added && added.error ? `Added “${entry.name}”, but it could not be read: ${added.error}` : `Added “${entry.name}”.`);
+      load();
+    } catch (err) { showError(err); }
+  });
+  const remove = async (n) => {
+    if (!(await confirmSheet(`Remove “${n}”?`, 'Its events leave the calendar; the calendar itself is not touched.', 'Remove'))) return;
+    try {
+      await del(`/calendars/${encodeURIComponent(n)}`);
+      list = list.filter((c) => c.name !== n);
+      paint();
+      toast(`Removed “${n}”.`);
+      load();
+    } catch (err) { showError(err); }
+  };
+  try { list = (await get('/calendars')).calendars || []; } catch (e) { showError(e); }
+  paint();
+  sheet('Calendars', body, [{ label: 'Done', primary: true, end: true, onClick: (c) => c() }], { cls: 'sheet-wide' });
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+import TodoMDTestSupport
+@testable import TodoMDKit
+
+/// Templates (§26): placeholders, a task template, a project template whose subtasks keep their
+/// tree, and new tasks that never keep the template's `created`/`source`.
+@Suite struct TemplateTests {
+    @Test(arguments: [
+        ("due {{today}}", "due 2026-11-21"), ("{{tomorrow}}", "2026-11-22"), ("{{date:+7d}}", "2026-11-28"),
+        ("{{date:-3d}}", "2026-11-18"), ("{{date:+2w}}", "2026-12-05"), ("{{date:+1m}}", "2026-12-21"),
+        ("{{ title }} trip", "Lisbon trip"), ("{{unknown}} {{date:+x}}", "{{unknown}} {{date:+x}}"), ("{{open", "{{open"),
+    ])
+    func placeholders(text: String, filled: String) {
+        #expect(TemplatePlaceholders.fill(text, today: PhraseDays.saturday, title: "Lisbon") == filled)
+    }
+
+    static func vault() throws -> TemporaryVault {
+        let v = try TemporaryVault()
+        try v.write(".templates/review.md", "---\ntitle: \"Weekly review\"\nstatus: done\ndue: \"{{date:+2d}}\"\ntags: [review]\n"
+            + "created: \"2020-01-01T00:00:00Z\"\nsource: \"template\"\n---\n- [ ] Inbox zero\n")
+        try v.write(".templates/trip/trip.md", "---\ntitle: \"Plan the trip\"\ndue: \"{{date:+14d}}\"\narea: Travel\n---\n")
+        try v.write(".templates/trip/flights.md", "---\ntitle: \"Book flights for {{title}}\"\nparent: trip\ndue: \"{{date:+7d}}\"\n---\n")
+        try v.write(".templates/trip/pack.md", "---\ntitle: \"Pack bags\"\nparent: \"[[trip]]\"\nblocked_by: [flights]\n---\n")
+        return v
+    }
+
+    @Test func templatesAreListedAndNeverTasksThemselves() throws {
+        let v = try Self.vault()
+        let vault = try v.open()
+        #expect(try vault.templates().map { "\($0.name) \($0.count) \($0.isProject)" } == ["review 1 false", "trip 3 true"])
+        #expect(try vault.list("all").tasks.isEmpty, ".templates is not part of the vault's tasks")
+    }
+
+    @Test func aTaskTemplateFillsItsPlaceholdersAndStartsFresh() throws {
+        let v = try Self.vault()
+        let tasks = try v.open().addFromTemplate("review", text: nil, source: "user")
+        #expect(tasks.count == 1)
+        let t = try #require(tasks.first)
+        #expect((t.title, t.due?.description, t.tags, t.status) == ("Weekly review", "2026-11-23", ["review"], .todo))
+        #expect(t.source == "user")
+        #expect(t.created == v.clock.now)
+        #expect(t.body == "- [ ] Inbox zero\n")
+        let text = try v.text(t.id)
+        #expect(!text.contains("2020-01-01") && !text.contains("template"))
+    }
+
+    @Test func aProjectTemplateCreatesAParentWithItsSubtasks() throws {
+        let v = try Self.vault()
+        let vault = try v.open()
+        let tasks = try vault.addFromTemplate("trip", text: "Lisbon in May !high", source: "user")
+        #expect(tasks.map(\.title) == ["Lisbon in May", "Book flights for Lisbon in May", "Pack bags"])
+        let root = try vault.task(tasks[0].id)
+        #expect(root.priority == .high && root.area == "Travel" && root.due?.description == "2026-12-05")
+        #expect(root.links.children == [tasks[1].id, tasks[2].id].sorted() || root.links.children.count == 2)
+        #expect(root.links.progress == Tally(done: 0, total: 2))
+        let pack = try vault.task(tasks[2].id)
+        #expect(pack.parent == tasks[0].id)
+        #expect(pack.blockedBy == [tasks[1].id])
+        #expect(pack.links.blocked)
+        #expect(throws: TodoError.self) { try vault.addFromTemplate("nope", text: nil, source: "user") }
+        #expect(throws: TodoError.self) { try vault.addFromTemplate("../x", text: nil, source: "user") }
+    }
+}

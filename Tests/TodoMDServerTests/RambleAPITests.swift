@@ -1,0 +1,39 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import TodoMDKit
+import TodoMDTestSupport
+@testable import TodoMDServer
+
+/// §26 over HTTP: proposals write nothing; the reviewed ones are created together.
+@Suite("Ramble API")
+struct RambleAPITests {
+    static let seed = "I need to pick up dry cleaning before Friday, oh and I should call the dentist sometime next week "
+        + "but it's not urgent, and also I need to start working on Q3 deck on Monday, that's for work."
+
+    @Test func proposeReviewCommit() async throws {
+        let f = try ServerFixture(setUp: { _ in })
+        try await f.test { client in
+            let body = JSONValue.object([("text", .string(Self.seed))]).compact()
+            let proposed = try await client.send(.post, "/api/v1/ramble", body)
+            #expect(proposed.status == .ok)
+            let tasks = proposed.json["tasks"]?.arrayValue ?? []
+            #expect(tasks.map { $0["title"]?.stringValue } == ["Pick up dry cleaning", "Call the dentist", "Start working on Q3 deck"])
+            #expect(tasks[1]["priority"]?.stringValue == "low")
+            #expect(tasks[2]["area"]?.stringValue == "Work")
+            #expect(try f.vault.list("all").tasks.isEmpty)
+            // The review drops the second and renames the first.
+            var first = tasks[0]
+            first.set("title", .string("Pick up the dry cleaning"))
+            let commit = JSONValue.object([("tasks", .array([first, tasks[2]]))]).compact()
+            let created = try await client.send(.post, "/api/v1/ramble/commit", commit)
+            #expect(created.status == .created)
+            #expect(created.json["tasks"]?.arrayValue?.map { $0["source"]?.stringValue } == ["voice-ramble", "voice-ramble"])
+            #expect(try f.vault.list("all").tasks.map(\.title).sorted() == ["Pick up the dry cleaning", "Start working on Q3 deck"])
+            let bad = try await client.send(.post, "/api/v1/ramble/commit", #"{"tasks": [{"title": "X", "due": "whenever-ish"}]}"#)
+            #expect(bad.status == .badRequest)
+        }
+    }
+}
