@@ -34,7 +34,7 @@ extension Vault {
             throw TodoError.invalidValue(field: "task", value: task.title,
                                          reason: "only an open task with a scheduled or due date goes into a calendar")
         }
-        return ICalendar.document([task], notifyTime: try settings().notifyTime, stamp: clock.now)
+        return ICalendar.document([task], notifyTime: try settings().notifyTime, timeZone: clock.timeZone, stamp: clock.now)
     }
 
     /// The iCalendar feed of dated active tasks (§22 "ICS"), alarms at the `notify_time` setting,
