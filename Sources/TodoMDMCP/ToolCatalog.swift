@@ -402,6 +402,14 @@ enum ToolCatalog {
                 object = .object(fields)
             }
             return object
+        case .reminders:
+            var object = typed(["array", "string"], spec.summary, nullable: nullable)
+            if case var .object(fields) = object {
+                // A reminder string, or TaskNotes' reminder object (§24).
+                fields["items"] = ["type": ["string", "object"]]
+                object = .object(fields)
+            }
+            return object
         case .references:
             var object = typed(["array", "string"], spec.summary, nullable: nullable)
             if case var .object(fields) = object {

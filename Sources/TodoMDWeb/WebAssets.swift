@@ -40,6 +40,7 @@ public enum WebAssets {
             ("editor.js", PackageResources.editor_js),
             ("editor-recurrence.js", PackageResources.editor_recurrence_js),
             ("editor-conflict.js", PackageResources.editor_conflict_js),
+            ("editor-reminders.js", PackageResources.editor_reminders_js),
             ("nesting.js", PackageResources.nesting_js),
             ("subtasks.js", PackageResources.subtasks_js),
             ("perspective.js", PackageResources.perspective_js),

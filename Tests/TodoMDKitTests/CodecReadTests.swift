@@ -66,6 +66,10 @@ enum CodecFixture {
         case .parent: return t.parent
         case .blockedBy: return t.blockedBy.joined(separator: "|")
         case .sequential: return String(t.sequential)
+        case .reminders: return t.reminders.joined(separator: "|")
+        case .nag: return String(t.nag)
+        case .nagInterval: return t.nagInterval.map(String.init)
+        case .snoozedUntil: return t.snoozedUntil?.description
         case .description: return t.description
         case .created: return DateTimeFormat.string(t.created)
         case .modified: return t.modified.map(DateTimeFormat.string)
@@ -156,6 +160,21 @@ struct CodecFieldCase: Sendable, CustomTestStringConvertible {
         CodecFieldCase("carry_count: 3", .carryCount, "3"),
         CodecFieldCase("note: \"Notes/Trip.md\"\nnote_line: 12", .noteLine, "12"),
         CodecFieldCase("recurrence: \"FREQ=WEEKLY;BYDAY=SA\"", .recurrence, "FREQ=WEEKLY;BYDAY=SA"),
+        // Reminders (§24): ISO 8601 offsets as written, short forms in ISO form, local date-times
+        // to the minute, TaskNotes' objects kept as written.
+        CodecFieldCase("reminders: -PT15M", .reminders, "-PT15M"),
+        CodecFieldCase("reminders: [-15m, -1h, -1d, -1h30m, -pt90m]", .reminders, "-PT15M|-PT1H|-P1D|-PT1H30M|-PT1H30M"),
+        CodecFieldCase("reminders:\n  - \"-P1DT2H\"\n  - -P1W\n  - PT0M", .reminders, "-P1DT2H|-P7D|PT0M"),
+        CodecFieldCase("reminders: [2026-11-24 15:00, \"2026-11-24T08:05:00\"]", .reminders,
+                       "2026-11-24T15:00|2026-11-24T08:05"),
+        CodecFieldCase("reminders:\n  - {id: rem_1, type: relative, relatedTo: due, offset: -PT15M}", .reminders,
+                       "{id: \"rem_1\", type: \"relative\", relatedTo: \"due\", offset: \"-PT15M\"}"),
+        CodecFieldCase("reminders:\n  - id: rem_2\n    type: absolute\n    absoluteTime: \"2026-11-24T14:45:00Z\"", .reminders,
+                       "{id: \"rem_2\", type: \"absolute\", absoluteTime: \"2026-11-24T14:45:00Z\"}"),
+        CodecFieldCase("nag: yes", .nag, "true"),
+        CodecFieldCase("nag_interval: 10", .nagInterval, "10"),
+        CodecFieldCase("snoozed_until: 2026-11-24T15:00:00", .snoozedUntil, "2026-11-24T15:00"),
+        CodecFieldCase("snoozed_until: \"2026-11-24\"", .snoozedUntil, "2026-11-24"),
     ])
     func lenientValue(_ c: CodecFieldCase) throws {
         let task = try CodecFixture.task(CodecFixture.file(c.line))

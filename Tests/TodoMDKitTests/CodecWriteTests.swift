@@ -240,6 +240,10 @@ private let editCases: [CodecEditCase] = [
         t.parent = "trip.md"
         t.blockedBy = ["[[visa]]"]
         t.sequential = true
+        t.reminders = ["-PT15M", "{id: \"rem_1\", type: \"absolute\", absoluteTime: \"2026-11-24T14:45:00\"}"]
+        t.nag = true
+        t.nagInterval = 10
+        t.snoozedUntil = TaskDate(iso: "2026-11-24T15:00")
         t.extra = [ExtraField("x-custom", .number(1))]
         t.body = ""
         let text = String(decoding: TaskFileCodec.encodeNew(t), as: UTF8.self)
@@ -250,6 +254,8 @@ private let editCases: [CodecEditCase] = [
         #expect(keys == TaskField.allCases.map(\.key) + ["x-custom"])
         #expect(text.contains("\nstatus: \"in-progress\"\n"))
         #expect(text.contains("\nrecurrence_mode: \"after_completion\"\n"))
+        #expect(text.contains("\nreminders:\n  - \"-PT15M\"\n  - {id: \"rem_1\", type: \"absolute\", absoluteTime: \"2026-11-24T14:45:00\"}\n"
+                              + "nag: true\nnag_interval: 10\nsnoozed_until: \"2026-11-24T15:00\"\n"), "\(text)")
         #expect(text.contains("\nregion: \"morning\"\nbucket: \"must\"\nplan_date: \"2026-11-21\"\ncarry_count: 2\n"))
         #expect(text.hasSuffix("note: \"Notes/Trip.md\"\nnote_line: 12\nx-custom: 1\n---\n"))
     }

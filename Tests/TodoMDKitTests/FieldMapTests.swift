@@ -75,6 +75,33 @@ import TodoMDTestSupport
         #expect(try v.text("TaskNotes/Tasks/review-budget.md").contains("status: \"open\"\n"))
     }
 
+    /// §24: in a TaskNotes vault a reminder is written as TaskNotes' reminder object (its id made
+    /// from the reminder, so writing it again changes nothing), and objects already there are kept.
+    @Test func tasknotesRemindersAreWrittenAsTheirObjects() throws {
+        let v = try Self.vault()
+        let vault = try v.open()
+        var changes = TaskChanges()
+        changes.set(.reminders, .list(["-PT15M", "2026-11-24T08:30",
+                                       "{id: \"rem_a\", type: \"relative\", relatedTo: \"scheduled\", offset: \"-P1D\"}"]))
+        try vault.update("TaskNotes/Tasks/review-budget.md", changes)
+        let text = try v.text("TaskNotes/Tasks/review-budget.md")
+        let id15 = "rem_" + SHA256.hex(Array("-PT15M".utf8)).prefix(8)
+        let idAt = "rem_" + SHA256.hex(Array("2026-11-24T08:30".utf8)).prefix(8)
+        #expect(text.contains("""
+            reminders:
+              - {id: "\(id15)", type: "relative", relatedTo: "due", offset: "-PT15M"}
+              - {id: "\(idAt)", type: "absolute", absoluteTime: "2026-11-24T08:30:00"}
+              - {id: "rem_a", type: "relative", relatedTo: "scheduled", offset: "-P1D"}
+
+            """), "\(text)")
+        let task = try vault.read("TaskNotes/Tasks/review-budget.md").0
+        #expect(task.reminderItems.map(\.when) == [.relative(minutes: -15, anchor: .due),
+                                                   .absolute(LocalDate(year: 2026, month: 11, day: 24) ?? LocalDate(dayNumber: 0),
+                                                             TimeOfDay("08:30") ?? .nine),
+                                                   .relative(minutes: -1440, anchor: .scheduled)])
+        #expect(!task.warnings.contains { $0.hasPrefix("reminders") })
+    }
+
     @Test func newTasksInAMappedVaultUseTheOtherToolsForm() throws {
         let v = try Self.vault()
         let vault = try v.open()

@@ -24,6 +24,10 @@ import TodoMDTestSupport
         case .minutes: return .int(90)
         case .list: return .list(["alpha", "b c"])
         case .references: return .list(["alpha.md", "[[b c]]"])
+        case .reminders:
+            // An offset, an absolute time and a TaskNotes object, so a layer that drops a form shows.
+            return .list(["-PT15M", "2026-12-24T08:30",
+                          "{id: \"rem_1\", type: \"relative\", relatedTo: \"scheduled\", offset: \"-P1D\"}"])
         }
     }
 

@@ -256,6 +256,33 @@ private let hostileCases: [HostileCase] = [
         #expect(task.scheduledAt?.description == "2026-11-25T08:30")
     }
 
+    /// Reminder fields (§24) that are not reminders: the task is still read, the bad field is
+    /// left out with a warning naming it, nothing crashes; good reminder fields beside it are kept.
+    @Test(arguments: [
+        ("reminders: soon", "reminders"), ("reminders: [-PT15M, tomorrow]", "reminders"),
+        ("reminders: -PT", "reminders"), ("reminders: P", "reminders"), ("reminders: -PTM", "reminders"),
+        ("reminders: -P1H", "reminders"), ("reminders: 15m", "reminders"), ("reminders: -PT9999999M", "reminders"),
+        ("reminders: [[-PT15M]]", "reminders"), ("reminders: {offset: -PT15M}", "reminders"),
+        ("reminders:\n  - {type: relative, relatedTo: start, offset: -PT15M}", "reminders"),
+        ("reminders:\n  - {type: absolute, absoluteTime: someday}", "reminders"),
+        ("reminders:\n  - {type: relative, offset: {nested: x}}", "reminders"),
+        ("reminders: 2026-11-24T25:00", "reminders"),
+        ("nag: sometimes", "nag"), ("nag: [true]", "nag"),
+        ("nag_interval: -5", "nag_interval"), ("nag_interval: five", "nag_interval"),
+        ("snoozed_until: later", "snoozed_until"), ("snoozed_until: 2026-11-24T24:00", "snoozed_until"),
+    ])
+    func badRemindersAreWarnings(_ line: String, _ key: String) throws {
+        let good = ["reminders: [-1h]", "nag: true", "nag_interval: 10", "snoozed_until: 2026-11-24T08:00"]
+            .filter { !$0.hasPrefix(key + ":") }
+        let task = try CodecFixture.task(bytes: HostileFixture.file(
+            (["title: T", line] + good + ["status: todo", "created: 2025-02-26T14:30:00Z", "source: test"]).joined(separator: "\n")))
+        #expect(task.warnings.contains { $0.hasPrefix(key + ":") }, "\(task.warnings)")
+        #expect(task.reminders == (key == "reminders" ? [] : ["-PT1H"]))
+        #expect(task.nag == (key != "nag"))
+        #expect(task.nagInterval == (key == "nag_interval" ? nil : 10))
+        #expect(task.snoozedUntil?.description == (key == "snoozed_until" ? nil : "2026-11-24T08:00"))
+    }
+
     /// `&`, `*`, brackets and `#` in text are not anchors, aliases, nesting or comments.
     @Test(arguments: [
         "title: Tom & Jerry",

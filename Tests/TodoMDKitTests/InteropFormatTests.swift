@@ -49,7 +49,7 @@ enum InteropFixture {
         t.title = "Buy \"oat\" milk, 2 l"
         let text = CSVInterop.export([t])
         #expect(text.hasPrefix("title,status,due,defer,scheduled,priority,flagged,area,project,tags,recurrence,recurrence_mode,"
-                               + "estimated_minutes,parent,blocked_by,sequential,description,created,modified,completed,source,region,bucket,plan_date,"
+                               + "estimated_minutes,parent,blocked_by,sequential,reminders,nag,nag_interval,snoozed_until,description,created,modified,completed,source,region,bucket,plan_date,"
                                + "carry_count,backlog_since,note,note_line,notes\r\n"))
         #expect(text.contains("\"Buy \"\"oat\"\" milk, 2 l\",in-progress,2026-11-24,2026-11-20,2026-11-23,high,true,Work,"
                               + "Quarterly Report,\"writing,q4\",FREQ=WEEKLY;INTERVAL=2,after_completion,90,"))

@@ -45,7 +45,7 @@ struct LiveUpdateTests {
         #expect(first.map(\.taskID) == ["rent.md"])
         #expect(await f.service.deliverReminders(notifier: nil, environment: [:]).isEmpty)
         let seen = await events.wait(for: 1)
-        guard case let .reminder(message, id)? = seen.first else { Issue.record("no reminder event: \(seen)"); return }
+        guard case let .reminder(message, id, _)? = seen.first else { Issue.record("no reminder event: \(seen)"); return }
         #expect(id == "rent.md")
         #expect(message.contains("Pay rent"))
         #expect(f.temp.exists(".todomd/reminders.json"))

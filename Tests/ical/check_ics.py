@@ -2,13 +2,14 @@
 """Checks an iCalendar file written by `todomd export ics` with the `icalendar` package.
 
 Usage: check_ics.py FILE [--events N] [--todos N] [--summary TEXT]... [--trigger PT9H]
-                    [--timed "SUMMARY=YYYY-MM-DDTHH:MM/MINUTES"]...
+                    [--timed "SUMMARY=YYYY-MM-DDTHH:MM/MINUTES"]... [--alarms "SUMMARY=-PT15M,-P1D"]...
 
 Checks the raw text (UTF-8, CRLF line endings, lines folded at 75 octets), parses it, and checks
 the calendar properties and each component: a unique UID ending in @todomd, a SUMMARY, an
 all-day DTSTART (events: DTEND the next day) and a display alarm at a time of that day; or, for a
 task with a time of day (§24, each named by --timed), a floating local DTSTART at that time, a
-DTEND the task's length later and an alarm at the start. Exits non-zero on the first
+DTEND the task's length later and an alarm at the start; for a task with reminders (each named
+by --alarms), one display alarm per reminder with exactly the TRIGGERs given. Exits non-zero on the first
 problem, naming it.
 """
 import argparse
@@ -59,7 +60,12 @@ def main():
     parser.add_argument("--summary", action="append", default=[])
     parser.add_argument("--trigger")
     parser.add_argument("--timed", action="append", default=[])
+    parser.add_argument("--alarms", action="append", default=[])
     args = parser.parse_args()
+    alarms = {}
+    for item in args.alarms:
+        summary, _, triggers = item.partition("=")
+        alarms[summary] = triggers.split(",")
     timed = {}
     for item in args.timed:
         summary, _, rest = item.partition("=")
@@ -104,6 +110,18 @@ def main():
         if not summary:
             fail(f"{uid}: no SUMMARY")
         summaries.append(summary)
+        with_reminders = summary in alarms
+        if with_reminders:
+            # §24: one display alarm per reminder, each TRIGGER as given, in order.
+            expected = alarms.pop(summary)
+            found = [c for c in component.subcomponents if c.name == "VALARM"]
+            if any(str(c.get("ACTION")) != "DISPLAY" for c in found):
+                fail(f"{uid}: an alarm is not a DISPLAY alarm")
+            triggers = [c["TRIGGER"].to_ical().decode() for c in found]
+            if triggers != expected:
+                fail(f"{uid}: TRIGGERs are {triggers}, expected {expected}")
+            if summary not in timed:
+                continue
         if summary in timed:
             start, minutes = timed.pop(summary)
             key = "DTSTART" if "DTSTART" in component else "DUE"
@@ -115,7 +133,7 @@ def main():
                 if end != start + datetime.timedelta(minutes=minutes):
                     fail(f"{uid}: DTEND {end!r} is not {minutes} minutes after {start}")
             alarm = [c for c in component.subcomponents if c.name == "VALARM"]
-            if len(alarm) != 1 or alarm[0].decoded("TRIGGER") != datetime.timedelta(0):
+            if not with_reminders and (len(alarm) != 1 or alarm[0].decoded("TRIGGER") != datetime.timedelta(0)):
                 fail(f"{uid}: a timed task's alarm is not at its start")
             continue
         if component.name == "VEVENT":
@@ -135,6 +153,8 @@ def main():
 
     if timed:
         fail(f"no timed component for {sorted(timed)}")
+    if alarms:
+        fail(f"no component with reminders for {sorted(alarms)}")
     for expected in args.summary:
         if expected not in summaries:
             fail(f"no component has SUMMARY {expected!r}; found {summaries!r}")

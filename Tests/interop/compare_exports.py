@@ -17,7 +17,8 @@ import json
 import sys
 
 CANONICAL = ["title", "status", "due", "defer", "scheduled", "priority", "flagged", "area", "project", "tags",
-             "recurrence", "recurrence_mode", "estimated_minutes", "parent", "blocked_by", "sequential", "description",
+             "recurrence", "recurrence_mode", "estimated_minutes", "parent", "blocked_by", "sequential",
+             "reminders", "nag", "nag_interval", "snoozed_until", "description",
              "created", "modified", "completed",
              "source", "region", "bucket", "plan_date", "carry_count", "backlog_since", "note", "note_line"]
 

@@ -296,6 +296,27 @@ class ToolTests(MCPTestCase):
         self.assertNotIn("due:", text)
         self.assertIn('priority: "high"\n', text)
 
+    def test_an_agent_sets_reminders_and_nagging(self):
+        """§24: reminders in ISO form (short forms accepted), TaskNotes' objects kept, nag fields."""
+        self.write("call.md", task_file("Call mom", 'due: "2026-11-24T15:00"\n'))
+
+        async def scenario(s):
+            changed = await self.call(s, "update_task", {
+                "task": "call.md", "nag": True, "nag_interval": 10,
+                "reminders": ["-15m", {"id": "rem_1", "type": "relative", "relatedTo": "due", "offset": "-P1D"}]})
+            refused = await self.call(s, "update_task", {"task": "call.md", "reminders": ["soon"]}, error=True)
+            return changed, refused
+
+        changed, refused = self.session(scenario)
+        self.assertEqual(changed["reminders"], ["-PT15M", {"id": "rem_1", "type": "relative", "relatedTo": "due", "offset": "-P1D"}])
+        self.assertEqual((changed["nag"], changed["nag_interval"]), (True, 10))
+        self.assertIn("reminder", refused)
+        # The object is written back as a mapping (MCP hands its keys over in its own order).
+        text = self.read("call.md")
+        self.assertIn('reminders:\n  - "-PT15M"\n  - {id: "rem_1", ', text)
+        self.assertIn('offset: "-P1D"', text)
+        self.assertIn("nag: true\nnag_interval: 10\n", text)
+
     def test_complete_task_by_fuzzy_title(self):
         self.write("groceries.md", task_file("Buy groceries for the week"))
 

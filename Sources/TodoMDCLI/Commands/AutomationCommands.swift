@@ -229,21 +229,27 @@ struct Resolve: VaultCommand {
 
 struct Remind: VaultCommand {
     static let configuration = CommandConfiguration(commandName: "remind",
-        abstract: "Deliver reminders on tasks' due and defer dates (notify-send, else a line).",
+        abstract: "Deliver reminders (notify-send with Done/Snooze actions, else a line).",
         discussion: """
-            Runs until stopped, checking each minute; with --once, delivers what is due now and exits \
-            (for cron or a systemd timer). Reminders come at notify_time (.todomd/config.json, default \
-            "09:00"), once per task, date and kind; .todomd/reminders.json remembers them. At \
-            planner_review_time (default "18:00") the day review says how many planned tasks are open.
+            Runs until stopped, checking each minute; with --once, delivers what is due now, waits for \
+            the answers to its notifications and exits (for cron or a systemd timer). A task reminds at \
+            each item of its reminders list (-PT15M before due, or a date and time), else at its due \
+            time, or at notify_time (.todomd/config.json, default "09:00") on a date-only due or defer \
+            date; once each; .todomd/reminders.json remembers them. A task with nag: true reminds again \
+            every nag_interval minutes (default 5) until done, snoozed or stopped, when nag_enabled is \
+            true. A notify-send that takes --action offers Done, Snooze 1 hr, Snooze until tomorrow and \
+            Stop nagging. At planner_review_time (default "18:00") the day review says how many planned \
+            tasks are open.
             """)
     @Flag(name: .long, help: "Deliver what is due now and exit.") var once = false
     @OptionGroup var global: GlobalOptions
 
     func run(_ context: CommandContext) async throws {
-        let notifier = ExternalProgram.find("notify-send", environment: context.environment)
+        let notifier = DesktopNotifier(environment: context.environment)
         var vault = try context.openVault()
         if once {
             try deliver(vault, now: context.clock.now, notifier: notifier, context)
+            notifier?.waitForAnswers()
             return
         }
         context.err("Reminding at \((try vault.settings()).notifyTime) on due and defer dates; Ctrl-C stops.")
@@ -263,15 +269,62 @@ struct Remind: VaultCommand {
         }
     }
 
-    func deliver(_ vault: Vault, now: Date, notifier: String?, _ context: CommandContext) throws {
+    func deliver(_ vault: Vault, now: Date, notifier: DesktopNotifier?, _ context: CommandContext) throws {
         let today = LocalDate(now, in: vault.clock.timeZone)
         try vault.deliverReminders(now: now) { reminder in
             let message = reminder.message(today: today)
-            if let notifier,
-               ExternalProgram.run(notifier, ["--app-name=todomd", "todo.md", message], environment: context.environment) == 0 {
+            if let notifier, notifier.notify(reminder, message: message, chosen: { action in
+                Remind.apply(action, to: reminder.taskID, vault, context)
+            }) {
                 return
             }
             context.line(reminder.kind == .review ? message : "\(message)  (\(reminder.taskID))")
         }
+    }
+
+    /// Applies the action picked on a notification and says what it did.
+    static func apply(_ action: ReminderAction, to id: String, _ vault: Vault, _ context: CommandContext) {
+        do {
+            let outcome = try vault.applyReminderAction(action, to: id)
+            let today = vault.clock.today
+            switch outcome {
+            case let .completed(completion):
+                context.line("\(context.style.green("Done:")) \(completion.completed.title)  \(context.style.dim(completion.completed.id))")
+            case let .snoozed(task, until):
+                context.line("\(context.style.green("Snoozed until \(until.shortDescription(today: today)):")) \(task.title)  "
+                             + context.style.dim(task.id))
+            case let .stoppedNagging(task):
+                context.line("\(context.style.green("Stopped nagging:")) \(task.title)  \(context.style.dim(task.id))")
+            }
+        } catch {
+            context.err("error: \(ErrorText.describe(error))")
+        }
+    }
+}
+
+// MARK: - Snooze
+
+struct Snooze: VaultCommand {
+    static let configuration = CommandConfiguration(commandName: "snooze",
+        abstract: "Snooze a task's reminders for a while, until tomorrow, or until a date and time.",
+        discussion: """
+            Writes snoozed_until: no reminder (nor nagging) before it, one at it. WHEN is a length of time \
+            (1h, 30m, 2d), tomorrow (at notify_time), or a date and time (2026-11-24 15:00, friday 9am; \
+            a date alone means its notify_time). Example: todomd snooze "call mom" 1h
+            """)
+
+    @Argument(help: "The task.") var task: String
+    @Argument(help: "1h, 30m, tomorrow, or DATE TIME.") var when: [String] = []
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var global: GlobalOptions
+
+    func run(_ context: CommandContext) throws {
+        guard !when.isEmpty else { throw ValidationError("Say for how long or until when: todomd snooze TASK 1h") }
+        let vault = try context.openVault()
+        let id = try vault.resolve(task)
+        let until = try vault.snoozeTime(when.joined(separator: " "))
+        let task = try vault.snooze(id, until: until)
+        TaskOutput.confirm("Snoozed until \(until.shortDescription(today: context.clock.today)):", task, json: output.json,
+                           context)
     }
 }

@@ -43,10 +43,14 @@ struct FieldOptions: ParsableArguments {
     @Option(help: "Make it a subtask of this task (id, filename or title words).") var parent: String?
     @Option(name: .customLong("blocked-by"), help: "A task this one waits for (repeat for several).")
     var blockedBy: [String] = []
+    // Unconditional: `-15m` is the value, not an option.
+    @Option(name: .customLong("remind"), parsing: .unconditionalSingleValue,
+            help: "A reminder: -15m, -1h, -1d (before due), -PT15M, or YYYY-MM-DD HH:MM (repeat for several; replaces the list).")
+    var remind: [String] = []
 
     /// The keys with a friendly option of their own.
     private static let friendly: Set<String> = ["due", "defer", "scheduled", "priority", "area", "project",
-                                                "description", "source", "parent", "blocked_by"]
+                                                "description", "source", "parent", "blocked_by", "reminders"]
 
     /// The settable keys without a friendly option, for the help text.
     static let otherKeys: String = TaskFieldSpec.table
@@ -76,6 +80,7 @@ struct FieldOptions: ParsableArguments {
         add("source", source)
         add("parent", parent)
         if !blockedBy.isEmpty { out.append(("blocked_by", .array(blockedBy.map(JSONValue.string)))) }
+        if !remind.isEmpty { out.append(("reminders", .array(remind.map(JSONValue.string)))) }
         out += try Self.keyValues(other).pairs
         return out
     }

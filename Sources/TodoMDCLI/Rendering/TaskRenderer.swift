@@ -159,6 +159,11 @@ struct TaskRenderer {
             rows.append(("waiting for", t.links.blockers.map { String($0.split(separator: "/").last ?? "") }.joined(separator: ", ")))
         }
         if t.sequential { rows.append(("sequential", "yes")) }
+        if !t.reminders.isEmpty {
+            rows.append(("reminders", t.reminders.map { TaskReminder($0)?.summary ?? $0 }.joined(separator: ", ")))
+        }
+        if t.nag { rows.append(("nags", "every \(t.nagInterval ?? Reminders.defaultNagInterval) min")) }
+        if let s = t.snoozedUntil { rows.append(("snoozed until", s.description)) }
         if let c = t.links.checklist { rows.append(("checklist", "\(c.done)/\(c.total) checked")) }
         if let d = t.description { rows.append(("description", d)) }
         rows.append(("created", DateTimeFormat.string(t.created)))

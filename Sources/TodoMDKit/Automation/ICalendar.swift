@@ -5,7 +5,9 @@ import Foundation
 /// One `VEVENT` per active task with a scheduled or due date — on the scheduled date if set, else
 /// the due date. A date with a time (§24) is an event at that floating local time, as long as the
 /// task's estimate (30 minutes without one), with its alarm at the start; a date alone is an
-/// all-day event with its alarm at `notify_time` that day. With
+/// all-day event with its alarm at `notify_time` that day. A task with a `reminders` list (§24)
+/// has one alarm per reminder instead, each a `TRIGGER` relative to the component's start (or,
+/// for a to-do without one, its due). With
 /// ``Component/todo`` each task is a `VTODO` (`DUE`, `DTSTART`) instead. The text has CRLF line
 /// endings, lines folded at 75 octets without splitting a UTF-8 sequence, and escaped values.
 public enum ICalendar {
@@ -25,15 +27,16 @@ public enum ICalendar {
     /// - Parameters:
     ///   - stamp: `DTSTAMP` of every component (the time of export).
     ///   - notifyTime: when the alarm fires on the task's day.
+    ///   - timeZone: the vault's, for reminders given as an instant (TaskNotes' `absoluteTime` with `Z`).
     public static func document(_ tasks: [TodoTask], component: Component = .event, notifyTime: TimeOfDay = .nine,
-                                stamp: Date) -> String {
+                                timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current, stamp: Date) -> String {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:\(productID)", "CALSCALE:GREGORIAN",
                      "METHOD:PUBLISH", "X-WR-CALNAME:todo.md"]
         let dtstamp = "DTSTAMP:" + dateTime(stamp)
         for task in tasks where includes(task) {
             switch component {
-            case .event: lines += event(task, dtstamp: dtstamp, notifyTime: notifyTime)
-            case .todo: lines += todo(task, dtstamp: dtstamp, notifyTime: notifyTime)
+            case .event: lines += event(task, dtstamp: dtstamp, notifyTime: notifyTime, timeZone: timeZone)
+            case .todo: lines += todo(task, dtstamp: dtstamp, notifyTime: notifyTime, timeZone: timeZone)
             }
         }
         lines.append("END:VCALENDAR")
@@ -42,7 +45,7 @@ public enum ICalendar {
 
     // MARK: - Components
 
-    static func event(_ task: TodoTask, dtstamp: String, notifyTime: TimeOfDay) -> [String] {
+    static func event(_ task: TodoTask, dtstamp: String, notifyTime: TimeOfDay, timeZone: TimeZone) -> [String] {
         guard let start = task.scheduledAt ?? task.dueAt else { return [] }
         var lines = ["BEGIN:VEVENT", "UID:" + text(task.filename + "@todomd"), dtstamp]
         if let time = start.time {
@@ -56,12 +59,13 @@ public enum ICalendar {
         if let d = task.description, !d.isEmpty { lines.append("DESCRIPTION:" + text(d)) }
         if let p = priority(task.priority) { lines.append("PRIORITY:\(p)") }
         lines.append(start.time == nil ? "TRANSP:TRANSPARENT" : "TRANSP:OPAQUE")
-        lines += alarm(task, trigger: "TRIGGER:" + (start.time == nil ? duration(notifyTime) : "PT0S"))
+        lines += alarms(task, from: start, trigger: "TRIGGER:", notifyTime: notifyTime, timeZone: timeZone)
+            ?? alarm(task, trigger: "TRIGGER:" + (start.time == nil ? duration(notifyTime) : "PT0S"))
         lines.append("END:VEVENT")
         return lines
     }
 
-    static func todo(_ task: TodoTask, dtstamp: String, notifyTime: TimeOfDay) -> [String] {
+    static func todo(_ task: TodoTask, dtstamp: String, notifyTime: TimeOfDay, timeZone: TimeZone) -> [String] {
         var lines = ["BEGIN:VTODO", "UID:" + text(task.filename + "@todomd"), dtstamp, "SUMMARY:" + text(task.title)]
         if let d = task.description, !d.isEmpty { lines.append("DESCRIPTION:" + text(d)) }
         // RFC 5545 wants DUE after DTSTART: a start after the deadline is left out.
@@ -78,9 +82,43 @@ public enum ICalendar {
         // at its time when it has one, else at `notify_time`.
         let trigger = start != nil ? "TRIGGER:" : "TRIGGER;RELATED=END:"
         let timed = (start ?? task.dueAt)?.time != nil
-        lines += alarm(task, trigger: trigger + (timed ? "PT0S" : duration(notifyTime)))
+        if let related = start ?? task.dueAt,
+           let list = alarms(task, from: related, trigger: trigger, notifyTime: notifyTime, timeZone: timeZone) {
+            lines += list
+        } else {
+            lines += alarm(task, trigger: trigger + (timed ? "PT0S" : duration(notifyTime)))
+        }
         lines.append("END:VTODO")
         return lines
+    }
+
+    /// One alarm per item of the task's `reminders` (§24), each triggered the local time
+    /// between `start` (its time, or the start of its day) and the reminder; nil when the
+    /// task has no reminder that can fire.
+    static func alarms(_ task: TodoTask, from start: TaskDate, trigger: String, notifyTime: TimeOfDay,
+                       timeZone: TimeZone) -> [String]? {
+        let startMinute = start.date.dayNumber * 1440 + (start.time?.minutes ?? 0)
+        var seen: Set<Int> = []
+        var lines: [String] = []
+        for item in task.reminderItems {
+            guard let instant = item.instant(for: task, notifyTime: notifyTime, timeZone: timeZone) else { continue }
+            // Wall-clock minutes, so a floating start and its alarms agree across a DST change.
+            let local = TaskDate(instant: instant, in: timeZone)
+            let offset = local.date.dayNumber * 1440 + (local.time?.minutes ?? 0) - startMinute
+            guard seen.insert(offset).inserted else { continue }
+            lines += alarm(task, trigger: trigger + offsetDuration(offset))
+        }
+        return lines.isEmpty ? nil : lines
+    }
+
+    /// A signed RFC 5545 duration for whole minutes: `-PT15M`, `PT8H`, `-P1D`, `-P1DT2H30M`, `PT0S`.
+    static func offsetDuration(_ minutes: Int) -> String {
+        if minutes == 0 { return "PT0S" }
+        let n = abs(minutes)
+        let days = n / 1440, hours = n % 1440 / 60, mins = n % 60
+        var out = (minutes < 0 ? "-" : "") + "P" + (days > 0 ? "\(days)D" : "")
+        if hours > 0 || mins > 0 { out += "T" + (hours > 0 ? "\(hours)H" : "") + (mins > 0 ? "\(mins)M" : "") }
+        return out
     }
 
     static func alarm(_ task: TodoTask, trigger: String) -> [String] {

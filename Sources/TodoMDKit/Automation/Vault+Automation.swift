@@ -13,6 +13,16 @@ extension Vault {
         return try index.rows(matching: compiler.predicate(rules), timeZone: clock.timeZone).map(\.task).sorted { $0.id < $1.id }
     }
 
+    /// Active tasks that may remind (§17, §24): with a due, defer or scheduled date, a
+    /// `reminders` list or a snooze, by id.
+    public func remindableTasks() throws -> [TodoTask] {
+        var compiler = RuleCompiler(today: clock.today, timeZone: clock.timeZone)
+        let active = RuleNode.all(.when("status", "in", ["todo", "in-progress"]))
+        return try index.rows(matching: compiler.predicate(active), timeZone: clock.timeZone).map(\.task)
+            .filter { $0.due != nil || $0.deferDate != nil || $0.scheduled != nil || !$0.reminders.isEmpty || $0.snoozedUntil != nil }
+            .sorted { $0.id < $1.id }
+    }
+
     // MARK: - Calendar
 
     /// One task as a calendar with one event and its alarm (seed 003 "Add to Calendar", §25).
@@ -24,7 +34,7 @@ extension Vault {
             throw TodoError.invalidValue(field: "task", value: task.title,
                                          reason: "only an open task with a scheduled or due date goes into a calendar")
         }
-        return ICalendar.document([task], notifyTime: try settings().notifyTime, stamp: clock.now)
+        return ICalendar.document([task], notifyTime: try settings().notifyTime, timeZone: clock.timeZone, stamp: clock.now)
     }
 
     /// The iCalendar feed of dated active tasks (§22 "ICS"), alarms at the `notify_time` setting,
@@ -34,7 +44,8 @@ extension Vault {
             let da = a.scheduledAt ?? a.dueAt ?? TaskDate(LocalDate(dayNumber: 0)), db = b.scheduledAt ?? b.dueAt ?? TaskDate(LocalDate(dayNumber: 0))
             return da != db ? da < db : a.id < b.id
         }
-        return ICalendar.document(tasks, component: component, notifyTime: try settings().notifyTime, stamp: clock.now)
+        return ICalendar.document(tasks, component: component, notifyTime: try settings().notifyTime,
+                                  timeZone: clock.timeZone, stamp: clock.now)
     }
 
     // MARK: - Reminders
@@ -51,8 +62,9 @@ extension Vault {
     public func pendingReminders(now: Date? = nil) throws -> [Reminders.Reminder] {
         let instant = now ?? clock.now
         let state = try reminderState().value
-        var pending = try Reminders.due(datedTasks(), now: instant, timeZone: clock.timeZone,
-                                        notifyTime: try settings().notifyTime, state: state)
+        let settings = try settings()
+        var pending = Reminders.due(try remindableTasks(), now: instant, timeZone: clock.timeZone,
+                                    notifyTime: settings.notifyTime, state: state, nagging: settings.nagPolicy)
         if let review = try reviewReminder(now: instant, state: state) { pending.append(review) }
         return pending
     }
@@ -70,8 +82,9 @@ extension Vault {
         let instant = now ?? clock.now
         let snapshot = try reminderState()
         let state = snapshot.value
-        var pending = Reminders.due(try datedTasks(), now: instant, timeZone: clock.timeZone,
-                                    notifyTime: try settings().notifyTime, state: state)
+        let settings = try settings()
+        var pending = Reminders.due(try remindableTasks(), now: instant, timeZone: clock.timeZone,
+                                    notifyTime: settings.notifyTime, state: state, nagging: settings.nagPolicy)
         if let review = try reviewReminder(now: instant, state: state) { pending.append(review) }
         var delivered: [Reminders.Reminder] = []
         var failure: Error?
@@ -84,8 +97,8 @@ extension Vault {
             }
         }
         var updated = state
-        updated.record(delivered)
-        updated.prune(today: LocalDate(instant, in: clock.timeZone))
+        updated.record(delivered, at: instant)
+        updated.prune(today: LocalDate(instant, in: clock.timeZone), timeZone: clock.timeZone)
         if updated != state || snapshot.stamp == nil {
             try sideFile(Reminders.State.self).save(updated, over: snapshot)
         }

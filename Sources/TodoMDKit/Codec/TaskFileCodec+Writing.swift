@@ -55,7 +55,7 @@ extension TaskFileCodec {
             if items.isEmpty { return ["\(key): []"] }
             // A dependency object (§23) is written back as the mapping it was read from.
             return ["\(key):"] + items.map {
-                kind == .references && TaskReference.isObjectForm($0) ? "  - \($0)" : "  - \(listItem($0))"
+                kind?.holdsObjects == true && TaskReference.isObjectForm($0) ? "  - \($0)" : "  - \(listItem($0))"
             }
         }
     }

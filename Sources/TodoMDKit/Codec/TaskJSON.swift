@@ -68,11 +68,11 @@ public enum TaskJSON {
         case let .int(n)?:
             o += String(n)
         case let .list(items)?:
-            guard kind == .references else {
+            guard kind.holdsObjects else {
                 list(items, into: &o)
                 return
             }
-            // A TaskNotes dependency object is shown as the object it is.
+            // A TaskNotes dependency or reminder object is shown as the object it is.
             o += "["
             for (i, item) in items.enumerated() {
                 if i > 0 { o += "," }
@@ -124,6 +124,10 @@ public enum TaskJSON {
             guard let items = json.arrayValue else { return nil }
             let references = items.compactMap(reference)
             return references.count == items.count ? .list(references) : nil
+        case .reminders:
+            guard let items = json.arrayValue else { return nil }
+            let reminders = items.compactMap(reminder)
+            return reminders.count == items.count ? .list(reminders) : nil
         }
     }
 
@@ -144,6 +148,24 @@ public enum TaskJSON {
         return TaskReference.objectForm(scalars)
     }
 
+    /// A `reminders` item from JSON: a reminder string (held canonically), or a TaskNotes
+    /// reminder object of scalar values (held in its flow form, ``TaskReminder``).
+    static func reminder(_ json: JSONValue) -> String? {
+        if let s = json.stringValue { return TaskReference.isObjectForm(s) ? nil : TaskReminder.canonical(s) }
+        guard case let .object(pairs) = json else { return nil }
+        var scalars: [(String, String)] = []
+        for (key, value) in pairs {
+            switch value {
+            case let .string(s): scalars.append((key, s))
+            case let .number(n): scalars.append((key, JSONValue.format(n)))
+            case let .bool(b): scalars.append((key, b ? "true" : "false"))
+            default: return nil
+            }
+        }
+        let form = TaskReference.objectForm(scalars)
+        return TaskReminder(form) == nil ? nil : form
+    }
+
     /// What a value of `kind` must look like, for messages ("not a date (YYYY-MM-DD)").
     public static func expectation(_ kind: FieldKind) -> String {
         switch kind {
@@ -156,6 +178,7 @@ public enum TaskJSON {
         case .count, .minutes: return "a whole number ≥ 0"
         case .list: return "a list of text"
         case .references: return "a list of task references"
+        case .reminders: return "a list of reminders (-PT15M, -1h, YYYY-MM-DDTHH:MM)"
         }
     }
 

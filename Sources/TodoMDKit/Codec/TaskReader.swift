@@ -149,6 +149,11 @@ struct TaskReader {
                 return .failure(.wrongType("expected a list of task references, found \(kind(node)) items"))
             }
             return .success(.list(items))
+        case .reminders:
+            guard let items = reminders(node) else {
+                return .failure(.wrongType("expected a list of reminders (-PT15M, -1h, YYYY-MM-DDTHH:MM), found \(show(node))"))
+            }
+            return .success(.list(items))
         }
     }
 
@@ -250,6 +255,40 @@ struct TaskReader {
         default:
             return nil
         }
+    }
+
+    /// Reminders (§24): one scalar or a list of scalars, each held in its canonical form
+    /// (`-15m` → `-PT15M`), and TaskNotes' reminder objects of scalars, held in their flow form.
+    /// Nil when any item is not a reminder: the field is then ignored with a warning, not half-read.
+    func reminders(_ node: Node) -> [String]? {
+        let items: [Node]
+        switch node {
+        case .scalar: items = [node]
+        case let .sequence(seq): items = Array(seq)
+        default: return nil
+        }
+        var out: [String] = []
+        for item in items {
+            switch item {
+            case let .scalar(s):
+                let t = s.string.trimmedSpaces
+                if t.isEmpty || (s.style == .plain && TaskFileCodec.isNullText(t)) { continue }
+                guard let canonical = TaskReminder.canonical(t) else { return nil }
+                out.append(canonical)
+            case let .mapping(m):
+                var pairs: [(String, String)] = []
+                for (k, v) in m {
+                    guard case let .scalar(ks) = k, case let .scalar(vs) = v else { return nil }
+                    pairs.append((ks.string, vs.string))
+                }
+                let form = TaskReference.objectForm(pairs)
+                guard TaskReminder(form) != nil else { return nil }
+                out.append(form)
+            default:
+                return nil
+            }
+        }
+        return out
     }
 
     func kind(_ node: Node) -> String {

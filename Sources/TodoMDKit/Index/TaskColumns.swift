@@ -12,7 +12,7 @@ enum TaskColumns {
     /// The SQL column type of a field kind.
     static func sqlType(_ kind: FieldKind) -> String {
         switch kind {
-        case .text, .rule, .choice, .date, .timedDate, .list, .references: return "TEXT"
+        case .text, .rule, .choice, .date, .timedDate, .list, .references, .reminders: return "TEXT"
         case .dateTime: return "REAL"
         case .flag, .count, .minutes: return "INTEGER"
         }
@@ -83,7 +83,7 @@ enum TaskColumns {
             return Bool.fromDatabaseValue(value).map(FieldValue.bool)
         case .count, .minutes:
             return Int.fromDatabaseValue(value).map(FieldValue.int)
-        case .list, .references:
+        case .list, .references, .reminders:
             guard let joined = String.fromDatabaseValue(value), !joined.isEmpty else { return .list([]) }
             return .list(joined.split(separator: listSeparator, omittingEmptySubsequences: false).map(String.init))
         }

@@ -38,6 +38,15 @@ public enum ImportValues {
             let current: [String] = if case let .list(items)? = spec.value(of: task) { items } else { [] }
             let added = raw.contains("[[") ? [raw] : raw.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             spec.set(.list(current + added.filter { !$0.isEmpty && !current.contains($0) }), on: &task)
+        case .reminders:
+            // Several reminders in one cell are comma-separated (`-PT15M,-P1D`).
+            let current: [String] = if case let .list(items)? = spec.value(of: task) { items } else { [] }
+            var added: [String] = []
+            for part in raw.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !part.isEmpty {
+                guard let item = TaskReminder.canonical(part) else { return "`\(part)` is not a reminder (-PT15M, -1h, YYYY-MM-DDTHH:MM)" }
+                if !current.contains(item), !added.contains(item) { added.append(item) }
+            }
+            spec.set(.list(current + added), on: &task)
         case .minutes:
             guard let m = minutes(lower) else { return "`\(raw)` is not a duration (45, 45m, 1h30m)" }
             spec.set(.int(m), on: &task)

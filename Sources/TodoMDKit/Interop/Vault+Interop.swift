@@ -77,7 +77,7 @@ extension Vault {
                 return (da, a.id) < (db, b.id)
             }
             let text = ICalendar.document(dated, component: vtodo ? .todo : .event, notifyTime: try settings().notifyTime,
-                                          stamp: clock.now)
+                                          timeZone: clock.timeZone, stamp: clock.now)
             let n = dated.count
             let noun = vtodo ? (n == 1 ? "to-do" : "to-dos") : (n == 1 ? "event" : "events")
             return ExportResult(text: text, count: n, noun: noun)

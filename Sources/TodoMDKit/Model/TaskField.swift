@@ -10,6 +10,9 @@ public enum TaskField: String, CaseIterable, Sendable, Hashable {
     case parent
     case blockedBy = "blocked_by"
     case sequential
+    case reminders, nag
+    case nagInterval = "nag_interval"
+    case snoozedUntil = "snoozed_until"
     case description, created, modified, completed, source, region, bucket
     case planDate = "plan_date"
     case carryCount = "carry_count"

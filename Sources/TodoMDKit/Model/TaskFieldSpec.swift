@@ -29,9 +29,16 @@ public enum FieldKind: Sendable, Equatable {
     /// A list of task references (§23): ids, filenames or wikilinks; an item may also be a
     /// TaskNotes dependency object, held in its flow form (``TaskReference``).
     case references
+    /// A list of reminders (§24): offsets before `due` (`-PT15M`), local date-times, or TaskNotes'
+    /// reminder objects held in their flow form (``TaskReminder``).
+    case reminders
 
     /// Whether values of this kind are lists (absent is the empty list).
-    public var isList: Bool { self == .list || self == .references }
+    public var isList: Bool { self == .list || self == .references || self == .reminders }
+
+    /// Whether list items may be objects held in their YAML flow form (``TaskReference``,
+    /// ``TaskReminder``), written back as the mappings they were read from.
+    public var holdsObjects: Bool { self == .references || self == .reminders }
 }
 
 /// Who sets a field, which decides where clients may change it.
@@ -181,6 +188,17 @@ extension TaskFieldSpec {
         case .sequential:
             return .init(field, .flag, default: .bool(false), newFile: .unlessDefault,
                          "Only the first open subtask is available.", \.sequential)
+        case .reminders:
+            return .init(field, .reminders, newFile: .whenSet,
+                         "Reminders (§24): offsets before due (-PT15M, -1h, -1d) or local date-times (YYYY-MM-DDTHH:MM); replaces the list.",
+                         \.reminders)
+        case .nag:
+            return .init(field, .flag, default: .bool(false), newFile: .unlessDefault,
+                         "Remind again every nag_interval minutes until done, snoozed or stopped.", \.nag)
+        case .nagInterval:
+            return .count(field, \.nagInterval, kind: .minutes, "Minutes between nagging reminders (default 5).")
+        case .snoozedUntil:
+            return .timedDate(field, \.snoozedUntil, "No reminders until this local date and time: YYYY-MM-DD HH:MM or a phrase.")
         case .description:
             return .init(field, .text(limit: TaskLimits.descriptionCharacters), newFile: .whenSet,
                          "One-line subtitle (at most 2,000 characters).", \.description)
@@ -321,6 +339,14 @@ extension TaskFieldSpec {
                           task[keyPath: datePath] = v?.date
                           task[keyPath: timePath] = v?.time
                       })
+    }
+
+    /// A date with an optional time held as one ``TaskDate`` (`snoozed_until`).
+    private static func timedDate(_ field: TaskField, _ path: WritableKeyPath<TodoTask, TaskDate?> & Sendable,
+                                  _ summary: String) -> TaskFieldSpec {
+        TaskFieldSpec(field, .timedDate, role: .user, newFile: .whenSet, repair: nil, default: nil, summary: summary,
+                      get: { $0[keyPath: path].map(FieldValue.init) },
+                      set: { task, value in task[keyPath: path] = value?.taskDate })
     }
 
     private static func count(_ field: TaskField, _ path: WritableKeyPath<TodoTask, Int?> & Sendable,

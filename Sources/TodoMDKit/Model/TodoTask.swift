@@ -35,6 +35,15 @@ public struct TodoTask: Sendable, Equatable {
     public var blockedBy: [String]
     /// Only the first open child is available (§23).
     public var sequential: Bool
+    /// When to remind (§24), as written: ISO 8601 offsets before `due` (`-PT15M`), local
+    /// date-times, or TaskNotes' reminder objects in their flow form (see ``TaskReminder``).
+    public var reminders: [String]
+    /// Remind again every ``nagInterval`` minutes from the first reminder until done (§24).
+    public var nag: Bool
+    /// Minutes between nagging reminders; absent means 5.
+    public var nagInterval: Int?
+    /// No reminders before this local date and time (§24).
+    public var snoozedUntil: TaskDate?
     public var description: String?
     public var created: Date
     public var modified: Date?
@@ -69,6 +78,8 @@ public struct TodoTask: Sendable, Equatable {
         self.tags = []
         self.blockedBy = []
         self.sequential = false
+        self.reminders = []
+        self.nag = false
         self.recurrenceMode = .fixed
         self.created = created
         self.source = source

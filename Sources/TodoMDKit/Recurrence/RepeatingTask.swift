@@ -48,6 +48,15 @@ public enum RepeatingTask {
         successor.parent = task.parent
         successor.blockedBy = task.blockedBy
         successor.sequential = task.sequential
+        // Reminders relative to the dates move with them; an absolute time was for this
+        // occurrence, and a snooze for this one too (§24).
+        successor.reminders = task.reminders.filter { item in
+            guard let reminder = TaskReminder(item) else { return true }
+            if case .relative = reminder.when { return true }
+            return false
+        }
+        successor.nag = task.nag
+        successor.nagInterval = task.nagInterval
         successor.recurrenceMode = task.recurrenceMode
         successor.recurrence = rule.count.map { RecurrenceRule.settingCount($0 - 1, in: text) } ?? text
         if task.recurrenceMode == .deferAnother {

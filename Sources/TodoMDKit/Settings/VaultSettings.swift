@@ -21,6 +21,25 @@ public struct VaultSettings: Sendable {
     /// A `fixed` repeat catches up: the next occurrence is after today too (§24). Default on.
     public var recurrenceCatchUp: Bool { json["recurrence_catch_up"]?.boolValue ?? true }
 
+    /// Persistent reminders may nag (§24). Default off: nothing nags until a user turns it on.
+    public var nagEnabled: Bool { json["nag_enabled"]?.boolValue ?? false }
+
+    /// Who may nag (§24): nobody unless ``nagEnabled``; then `user` and `shortcut` tasks and
+    /// the sources whose `allow` names `nag` (`"sources": {"agent": {"allow": ["create", "nag"]}}`).
+    public var nagPolicy: Reminders.NagPolicy {
+        guard nagEnabled else { return .off }
+        var sources: Set<String> = []
+        for (name, entry) in json["sources"]?.objectValue ?? [] {
+            let names: [String] = switch entry["allow"] {
+            case let .array(items)?: items.compactMap(\.stringValue)
+            case let .string(one)?: [one]
+            default: []
+            }
+            if names.contains(where: { $0.lowercased() == "nag" }) { sources.insert(name) }
+        }
+        return Reminders.NagPolicy(enabled: true, sources: sources)
+    }
+
     // MARK: - Sources
 
     /// What `source` may do (§22): `"sources": {"NAME": {"allow": [...]}}`.

@@ -29,6 +29,10 @@ public struct FieldMap: Sendable, Equatable {
         /// Task references written as TaskNotes' dependency objects
         /// (`{uid: "[[name]]", reltype: "FINISHTOSTART"}`); objects already written are kept.
         case dependencies
+        /// Reminders written as TaskNotes' reminder objects (`{id, type: "relative", relatedTo:
+        /// "due", offset: "-PT15M"}`, `{id, type: "absolute", absoluteTime}`); objects already
+        /// written are kept.
+        case reminders
     }
 
     /// One enum value: ours (§3) and how the other tool writes it.
@@ -78,6 +82,10 @@ public struct FieldMap: Sendable, Equatable {
                 guard field == .blockedBy else {
                     throw FieldMap.problem("the form `dependencies` fits blocked_by, not `\(field.key)`")
                 }
+            case .reminders:
+                guard field == .reminders else {
+                    throw FieldMap.problem("the form `reminders` fits reminders, not `\(field.key)`")
+                }
             }
         }
         self.keys = keys.filter { $0.key.key != $0.value }
@@ -104,7 +112,7 @@ public struct FieldMap: Sendable, Equatable {
                               ValuePair(ours: "after_completion", theirs: "completion")],
         ]
         let forms: [TaskField: Form] = [.completed: .date, .area: .list, .project: .wikilinks,
-                                        .blockedBy: .dependencies]
+                                        .blockedBy: .dependencies, .reminders: .reminders]
         // The parts are fixed and consistent; the fallback is never taken.
         return (try? FieldMap(keys: keys, values: values, forms: forms, hiddenTags: ["task"])) ?? FieldMap.identity
     }()
@@ -162,6 +170,7 @@ public struct FieldMap: Sendable, Equatable {
         case let (.string(s), .wikilinks): return .list(["[[" + s + "]]"])
         case let (.dateTime(t), .date): return .date(LocalDate(t, in: timeZone))
         case let (.list(items), .dependencies): return .list(items.map(FieldMap.dependency))
+        case let (.list(items), .reminders): return .list(items.map(FieldMap.reminderObject))
         case let (.string(s), _): return .string(theirs(field, s))
         default: return value
         }
@@ -174,7 +183,24 @@ public struct FieldMap: Sendable, Equatable {
         case let (.dateTime(t)?, .date): return .dateTime(LocalDate(t, in: timeZone).startOfDay(in: timeZone))
         case let (.list(tags)?, _) where field == .tags && !hiddenTags.isEmpty: return .list(tags.filter { !isHidden($0) })
         case let (.list(items)?, .dependencies): return .list(items.map(FieldMap.dependency))
+        case let (.list(items)?, .reminders): return .list(items.map(FieldMap.reminderObject))
         default: return value
+        }
+    }
+
+    /// A reminder as TaskNotes' reminder object, its `id` made from the reminder so that writing
+    /// it twice gives the same object; an object is kept as it is.
+    static func reminderObject(_ item: String) -> String {
+        guard !TaskReference.isObjectForm(item), let reminder = TaskReminder(item) else { return item }
+        let id = "rem_" + SHA256.hex(Array(reminder.written.utf8)).prefix(8)
+        switch reminder.when {
+        case let .relative(minutes, anchor):
+            return TaskReference.objectForm([("id", id), ("type", "relative"), ("relatedTo", anchor.rawValue),
+                                             ("offset", TaskReminder.iso(minutes: minutes))])
+        case let .absolute(date, time):
+            return TaskReference.objectForm([("id", id), ("type", "absolute"), ("absoluteTime", "\(date)T\(time):00")])
+        case let .instant(instant):
+            return TaskReference.objectForm([("id", id), ("type", "absolute"), ("absoluteTime", DateTimeFormat.string(instant))])
         }
     }
 

@@ -131,6 +131,33 @@ public enum TaskInput {
                 }
             }
             return .list(out)
+        case .reminders:
+            // Strings are reminders (several comma-separated); objects are TaskNotes' reminders,
+            // also as their flow text (`{id: …, type: relative, offset: -PT15M}`).
+            let items: [JSONValue] = if case let .array(list) = json { list } else { [json] }
+            var out: [String] = []
+            for item in items {
+                if let s = item.stringValue, TaskReference.isObjectForm(s) {
+                    guard let pairs = TaskReference.pairs(s), TaskReminder(TaskReference.objectForm(pairs)) != nil else {
+                        throw TodoError.invalidValue(field: key, value: s, reason: "a TaskNotes reminder object")
+                    }
+                    let form = TaskReference.objectForm(pairs)
+                    if !out.contains(form) { out.append(form) }
+                    continue
+                }
+                let parts: [JSONValue] = if let s = item.stringValue {
+                    s.split(separator: ",").map { .string($0.trimmingCharacters(in: .whitespaces)) }
+                        .filter { $0.stringValue?.isEmpty == false }
+                } else { [item] }
+                for part in parts {
+                    guard let reminder = TaskJSON.reminder(part) else {
+                        throw TodoError.invalidValue(field: key, value: describe(part),
+                                                     reason: "a reminder: an offset before due (-PT15M, -15m, -1h, -1d) or a local date-time (YYYY-MM-DD HH:MM)")
+                    }
+                    if !out.contains(reminder) { out.append(reminder) }
+                }
+            }
+            return .list(out)
         case .rule:
             let rule = try text()
             if rule.trimmingCharacters(in: .whitespaces).isEmpty { return nil }

@@ -9,8 +9,9 @@ public enum VaultEvent: Sendable, Equatable {
     case sideFile(String)
     /// Many new tasks arrived at once (§17 ingest alert): the sentence to show.
     case alert(String)
-    /// A reminder came due (§17): the sentence and the task.
-    case reminder(String, id: String)
+    /// A reminder came due (§17, §24): the sentence, the task, and whether it nags (its toast
+    /// then offers Stop nagging).
+    case reminder(String, id: String, nags: Bool = false)
     /// Nothing happened; keeps idle connections (and proxies) from timing out.
     case ping
 
@@ -44,8 +45,13 @@ public enum VaultEvent: Sendable, Equatable {
             return "event: vault\ndata: \(JSONValue.object([("file", .string(name))]).compact())\n\n"
         case let .alert(message):
             return "event: alert\ndata: \(JSONValue.object([("message", .string(message))]).compact())\n\n"
-        case let .reminder(message, id):
-            let data = JSONValue.object([("message", .string(message)), ("id", .string(id))]).compact()
+        case let .reminder(message, id, nags):
+            // The actions its toast offers (§24), as `POST /api/v1/tasks/{id}/reminder` takes them.
+            let actions: [JSONValue] = id == Reminders.reviewID ? [] : ReminderAction.allCases
+                .filter { $0 != .stop || nags }
+                .map { JSONValue.object([("action", .string($0.rawValue)), ("label", .string($0.label))]) }
+            let data = JSONValue.object([("message", .string(message)), ("id", .string(id)),
+                                         ("actions", .array(actions))]).compact()
             return "event: reminder\ndata: \(data)\n\n"
         case .ping:
             return ": ping\n\n"

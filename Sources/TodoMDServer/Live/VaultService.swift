@@ -10,6 +10,8 @@ public actor VaultService {
     /// Classifies changes seen on disk (tasks, notes, side files), keeps the audit log and the
     /// ingest alert.
     let monitor: VaultMonitor
+    /// `notify-send`, asked once whether it takes `--action`.
+    var desktop: DesktopNotifier?
 
     public init(vault: Vault, hub: EventHub) {
         self.vault = vault
@@ -81,17 +83,29 @@ public actor VaultService {
     /// Delivers the reminders now due (§17) — once per task, date and kind, shared with
     /// `todomd remind` through `.todomd/reminders.json` — to the open pages and, when given, to
     /// the desktop through `notify-send`.
+    ///
+    /// A `notify-send` that takes `--action` shows Done, Snooze 1 hr, Snooze until tomorrow and
+    /// Stop nagging (§24); the one picked is applied as the web toast's would be.
     @discardableResult
     public func deliverReminders(notifier: String?, environment: [String: String]) -> [Reminders.Reminder] {
         startDay()
+        if let notifier, desktop?.path != notifier { desktop = DesktopNotifier(path: notifier, environment: environment) }
+        let desktop = notifier == nil ? nil : desktop
         let today = vault.clock.today
         let delivered = (try? vault.deliverReminders { reminder in
             let message = reminder.message(today: today)
-            if let notifier {
-                _ = ExternalProgram.run(notifier, ["--app-name=todomd", "todo.md", message], environment: environment)
+            desktop?.notify(reminder, message: message) { [weak self] action in
+                Task { _ = try? await self?.applyReminderAction(action, to: reminder.taskID) }
             }
-            hub.publish([.reminder(message, id: reminder.taskID)])
+            hub.publish([.reminder(message, id: reminder.taskID, nags: reminder.nags)])
         }) ?? []
         return delivered
+    }
+
+    /// Applies what a person answered a reminder with (§24), from the desktop or the web app,
+    /// and reports the change to the open pages.
+    @discardableResult
+    public func applyReminderAction(_ action: ReminderAction, to id: String) throws -> ReminderActionOutcome {
+        try write { vault in try vault.applyReminderAction(action, to: id) }
     }
 }

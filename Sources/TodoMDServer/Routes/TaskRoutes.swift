@@ -31,6 +31,25 @@ struct TaskRoutes {
                     + (skipped.next.map(TaskJSON.encode) ?? "null") + "}"
             })
         }
+        api.post("tasks/:ref/reminder") { request, context in
+            // `{"action": "done"|"snooze"|"tomorrow"|"stop"}`: a reminder's answer (§24) →
+            // `{"task": TASK, "next": TASK|null, "snoozed_until": "YYYY-MM-DDTHH:MM"|null}`.
+            let body = try await HTTP.body(request)
+            guard let name = body["action"]?.stringValue, let action = ReminderAction(rawValue: name.lowercased()) else {
+                throw APIError.missingField("action", example: "{\"action\": \"snooze\"} (done, snooze, tomorrow or stop)")
+            }
+            let id = try service.vault.resolve(try reference(context))
+            let outcome = try await service.applyReminderAction(action, to: id)
+            var next: TodoTask?
+            var until: TaskDate?
+            switch outcome {
+            case let .completed(completion): next = completion.next
+            case let .snoozed(_, snoozedUntil): until = snoozedUntil
+            case .stoppedNagging: break
+            }
+            return HTTP.json("{\"task\":" + TaskJSON.encode(outcome.task) + ",\"next\":" + (next.map(TaskJSON.encode) ?? "null")
+                             + ",\"snoozed_until\":" + (until.map { "\"\($0)\"" } ?? "null") + "}")
+        }
         api.post("tasks/:ref/check") { request, context in
             // `{"item": N, "checked": true|false}`: one checklist item (§23).
             let body = try await HTTP.body(request)

@@ -6,6 +6,7 @@ import { fillStructure } from './subtasks.js';
 import { FIELD_LABEL, fieldEl, showConflict, hideConflict, conflictField, initConflict } from './editor-conflict.js';
 import { DAYS, DAY_NAMES, FREQS, initRecurrence, fillBuilder, builderChanged, commitRecurrenceText, recPreview } from './editor-recurrence.js';
 import { hasOpenSubtasks, askSubtasks } from './nesting.js';
+import { initReminders, remindersRows, fillReminders } from './editor-reminders.js';
 
 let ctx = null;
 let cur = null;        // the task shown
@@ -21,6 +22,7 @@ export function initEditor(c) {
   ctx = c;
   initRecurrence({ form: () => form, task: () => cur, save });
   initConflict({ form: () => form, task: () => cur, editBase, status, commitField, fill, autosize });
+  initReminders({ task: () => cur, save, row });
   matchMedia('(max-width: 1099px)').addEventListener('change', () => { if (cur) layout(); });
 }
 export const editorId = () => (cur ? cur.id : null);
@@ -340,7 +342,8 @@ function render() {
         days,
         h('div', { class: 'd-recmode' }, modeSel),
         h('div', { class: 'd-rawrow' }, h('label', { class: 'd-sublabel', for: 'd-rrule', text: 'Rule' }), rawInput),
-        recPreview))),
+        recPreview)),
+      ...remindersRows()),
     h('label', { class: 'd-label d-notes-label', for: 'd-body', text: 'Notes' }),
     h('textarea', { id: 'd-body', name: 'body', class: 'input d-body', rows: '6', placeholder: 'Notes (Markdown, shown as plain text)' }),
     h('div', { class: 'd-structure' }),
@@ -462,6 +465,7 @@ function fill(skip, keep = []) {
   tl.replaceChildren(...(t.tags || []).map((tag) => h('li', { class: 'tag-chip' }, h('span', { text: '#' + tag }),
     h('button', { type: 'button', class: 'tag-x', 'data-tag': tag, 'aria-label': `Remove tag ${tag}` }, icon('x')))));
   fillBuilder(skip);
+  fillReminders(form, t, skip);
   fillStructure($('.d-structure', form), t, { reload, open: openEditor });
   const info = $('.d-info', form);
   const items = [['Source', t.source || 'unknown'], ['Created', instantText(t.created)], ['Modified', instantText(t.modified)]];

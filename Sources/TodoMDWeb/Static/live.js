@@ -6,6 +6,7 @@ import { notesChanged } from './notes.js';
 import { go } from './router.js';
 import { refresh } from './list.js';
 import { editorId, editorExternalChange } from './lazy.js';
+import { reminderActions } from './editor-reminders.js';
 
 const data = (ev) => { try { return JSON.parse(ev.data); } catch { return {}; } };
 
@@ -35,7 +36,8 @@ export function connectEvents() {
     const d = data(ev);
     // The planner's end-of-day review offers the board; other reminders are about one task.
     if (d.message && d.id === 'plan:review') toast(d.message, { action: 'Review', onAction: () => go('#/plan'), timeout: 15000 });
-    else if (d.message) toast(d.message, { timeout: 10000 });
+    // A task's reminder offers its answers (§24): Done, Snooze 1 hr, Snooze until tomorrow, Stop nagging.
+    else if (d.message) toast(d.message, { actions: reminderActions(d), timeout: d.actions && d.actions.length ? 60000 : 10000 });
   });
   es.addEventListener('error', () => { broken = true; });
   es.addEventListener('open', () => { if (broken) { broken = false; refresh(); } });

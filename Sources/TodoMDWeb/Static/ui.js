@@ -2,17 +2,21 @@
 import { h, icon, $ } from './util.js';
 
 // ---- Toasts ----
-export function toast(message, { action, onAction, error = false, timeout = 5000 } = {}) {
+export function toast(message, { action, onAction, actions = [], error = false, timeout = 5000 } = {}) {
   const box = $(error ? '#alerts' : '#toasts');
   // A modal sheet sits in the top layer: show toasts inside it so they stay visible.
   const wrap = box.parentNode;
   const dlg = [...document.querySelectorAll('dialog[open]')].pop();
   const host = dlg || document.body;
   if (wrap.parentNode !== host) host.append(wrap);
-  const t = h('div', { class: 'toast' + (error ? ' toast-error' : '') }, h('span', { class: 'toast-text', text: message }));
+  const t = h('div', { class: 'toast' + (error ? ' toast-error' : '') + (actions.length > 1 ? ' toast-many' : '') }, h('span', { class: 'toast-text', text: message }));
   const close = () => { t.classList.add('leaving'); setTimeout(() => t.remove(), 200); };
   if (action) {
     t.append(h('button', { type: 'button', class: 'toast-action', text: action, onclick: () => { close(); onAction && onAction(); } }));
+  }
+  // Several answers (a reminder's Done / Snooze 1 hr / …): [{label, onAction}].
+  for (const a of actions) {
+    t.append(h('button', { type: 'button', class: 'toast-action', text: a.label, onclick: () => { close(); a.onAction(); } }));
   }
   t.append(h('button', { type: 'button', class: 'toast-close', 'aria-label': 'Dismiss', onclick: close }, icon('x')));
   box.append(t);
