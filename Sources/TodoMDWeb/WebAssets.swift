@@ -54,6 +54,7 @@ public enum WebAssets {
             ("notes-markdown.js", PackageResources.notes_markdown_js),
             ("notes.css", PackageResources.notes_css),
             ("calendar.js", PackageResources.calendar_js),
+            ("calendar-sources.js", PackageResources.calendar_sources_js),
             ("calendar.css", PackageResources.calendar_css),
             ("categories.js", PackageResources.categories_js),
             ("undo.js", PackageResources.undo_js),
