@@ -84,25 +84,3 @@ public final class DesktopNotifier: Sendable {
         waiting.wait()
     }
 }
-
-extension ExternalProgram {
-    /// Runs a program to completion; its exit status (-1 if it could not start) and stdout.
-    public static func output(_ path: String, _ arguments: [String],
-                              environment: [String: String]) -> (status: Int32, text: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return (-1, "")
-        }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-}

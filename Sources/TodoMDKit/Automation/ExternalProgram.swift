@@ -29,15 +29,16 @@ public enum ExternalProgram {
     }
 
     /// Runs a program to completion; its exit status (-1 if it could not start) and what it wrote
-    /// to standard error (at most 4 KB kept). Standard output is discarded.
-    public static func capture(_ path: String, _ arguments: [String], environment: [String: String]) -> (Int32, String) {
+    /// to standard output, or to standard error with `errors` (the other stream is discarded).
+    public static func output(_ path: String, _ arguments: [String], environment: [String: String],
+                              errors: Bool = false) -> (status: Int32, text: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
         let pipe = Pipe()
-        process.standardError = pipe
+        process.standardOutput = errors ? FileHandle.nullDevice : pipe
+        process.standardError = errors ? pipe : FileHandle.nullDevice
         do {
             try process.run()
         } catch {
@@ -45,6 +46,6 @@ public enum ExternalProgram {
         }
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data.prefix(4096), as: UTF8.self))
+        return (process.terminationStatus, String(decoding: data.prefix(65_536), as: UTF8.self))
     }
 }

@@ -143,10 +143,10 @@ public enum CalendarSources {
             let folder = (path as NSString).deletingLastPathComponent
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let partial = path + ".part"
-            let (status, stderr) = ExternalProgram.capture(curl, ["--silent", "--show-error", "--fail", "--location",
+            let (status, stderr) = ExternalProgram.output(curl, ["--silent", "--show-error", "--fail", "--location",
                                                                   "--max-time", String(timeout), "--max-filesize", String(sizeLimit),
                                                                   "--proto", "=http,https", "--output", partial, "--", address],
-                                                           environment: environment)
+                                                           environment: environment, errors: true)
             if status == 0, rename(partial, path) == 0 {
                 problem = nil
             } else {

@@ -136,16 +136,21 @@ public enum TaskJSON {
     static func reference(_ json: JSONValue) -> String? {
         if let s = json.stringValue { return TaskReference.isObjectForm(s) ? nil : s }
         guard case let .object(pairs) = json, pairs.contains(where: { $0.0 == "uid" }) else { return nil }
-        var scalars: [(String, String)] = []
+        return scalars(pairs).map(TaskReference.objectForm)
+    }
+
+    /// An object's values as text (strings, numbers, booleans); nil when one is a list or an object.
+    static func scalars(_ pairs: [(String, JSONValue)]) -> [(String, String)]? {
+        var out: [(String, String)] = []
         for (key, value) in pairs {
             switch value {
-            case let .string(s): scalars.append((key, s))
-            case let .number(n): scalars.append((key, JSONValue.format(n)))
-            case let .bool(b): scalars.append((key, b ? "true" : "false"))
+            case let .string(s): out.append((key, s))
+            case let .number(n): out.append((key, JSONValue.format(n)))
+            case let .bool(b): out.append((key, b ? "true" : "false"))
             default: return nil
             }
         }
-        return TaskReference.objectForm(scalars)
+        return out
     }
 
     /// A `reminders` item from JSON: a reminder string (held canonically), or a TaskNotes
@@ -153,15 +158,7 @@ public enum TaskJSON {
     static func reminder(_ json: JSONValue) -> String? {
         if let s = json.stringValue { return TaskReference.isObjectForm(s) ? nil : TaskReminder.canonical(s) }
         guard case let .object(pairs) = json else { return nil }
-        var scalars: [(String, String)] = []
-        for (key, value) in pairs {
-            switch value {
-            case let .string(s): scalars.append((key, s))
-            case let .number(n): scalars.append((key, JSONValue.format(n)))
-            case let .bool(b): scalars.append((key, b ? "true" : "false"))
-            default: return nil
-            }
-        }
+        guard let scalars = scalars(pairs) else { return nil }
         let form = TaskReference.objectForm(scalars)
         return TaskReminder(form) == nil ? nil : form
     }
