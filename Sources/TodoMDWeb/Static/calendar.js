@@ -17,7 +17,7 @@ const FIND = [15, 30, 60, 90];
 
 const C = {
   active: false, ctx: null, mode: 'week', anchor: null, data: null, done: null, free: {}, find: 0,
-  seq: 0, busy: 0, pending: new Map(), dragging: false, scrolled: false,
+  seq: 0, busy: 0, pending: new Map(), dragging: false, scrolled: false, drawn: null,
 };
 
 // ---------- Entering and leaving ----------
@@ -128,6 +128,11 @@ async function load() {
     if (seq !== C.seq || !C.active) return;
     // A gesture or a write under way: this answer may be older than the grid; ask again after.
     if (C.dragging || C.busy || C.pending.size) { setTimeout(calendarChanged, 300); return; }
+    // The echo of a change already on screen (the live event of our own write, a calendar
+    // refreshed without news) draws nothing: a redraw would drop a gesture about to start.
+    const drawn = JSON.stringify([data, done, C.free, C.mode, visibleDays()]);
+    if (drawn === C.drawn && $('#cal-view .cal-grid, #cal-view .cal-month')) return;
+    C.drawn = drawn;
     render();
   } catch (e) {
     if (seq === C.seq) showError(e);
@@ -364,6 +369,7 @@ function change(id, { date, start, minutes }, said) {
     }
   }
   if (minutes) { t.estimated_minutes = minutes; body.estimated_minutes = minutes; }
+  C.drawn = null; // drawn from a local edit: the next answer is drawn whatever it says
   render();
   if (said) announce(said);
   const prev = C.pending.get(id);
