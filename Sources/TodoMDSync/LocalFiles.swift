@@ -80,7 +80,8 @@ struct LocalFiles: Sendable {
     }
 
     static func filename(_ path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return String(path[path.utf8.index(after: slash)...])
     }
 
     // MARK: - Reading

@@ -136,8 +136,12 @@ final class SyncState: Sendable {
     // MARK: - Base
 
     func bases(_ db: Database) throws -> [BaseEntry] {
-        try Row.fetchAll(db, sql: "SELECT kind, id, path, hash, size, mtime, revision, change_id, deleted FROM base")
-            .compactMap(Self.base)
+        var out: [BaseEntry] = []
+        let rows = try Row.fetchCursor(db, sql: "SELECT kind, id, path, hash, size, mtime, revision, change_id, deleted FROM base")
+        while let row = try rows.next() {
+            if let entry = Self.base(row) { out.append(entry) }
+        }
+        return out
     }
 
     func base(_ db: Database, _ kind: SyncKind, _ id: String) throws -> BaseEntry? {
@@ -146,11 +150,13 @@ final class SyncState: Sendable {
             """, arguments: [kind.rawValue, id]).flatMap(Self.base)
     }
 
+    /// A row of `SELECT kind, id, path, hash, size, mtime, revision, change_id, deleted`, read by
+    /// position: a sync reads every base row, and a lookup by column name costs a lowercased copy
+    /// of the name for each value.
     private static func base(_ row: Row) -> BaseEntry? {
-        guard let kind = SyncKind(rawValue: row["kind"]) else { return nil }
-        return BaseEntry(kind: kind, id: row["id"], path: row["path"], hash: row["hash"], size: row["size"],
-                         mtime: row["mtime"], revision: row["revision"], changeID: row["change_id"],
-                         deleted: row["deleted"])
+        guard let kind = SyncKind(rawValue: row[0]) else { return nil }
+        return BaseEntry(kind: kind, id: row[1], path: row[2], hash: row[3], size: row[4],
+                         mtime: row[5], revision: row[6], changeID: row[7], deleted: row[8])
     }
 
     /// The base's record (nil for a tombstone or none).

@@ -31,6 +31,14 @@ public struct ConflictCopy: Sendable, Equatable {
     /// a task.
     public static func originalName(of filename: String) -> (name: String, pattern: Pattern)? {
         guard filename.hasSuffix(".md") else { return nil }
+        // Every copy's name has a space (`name 2`, `name (conflict …)`) or a second dot
+        // (`name.sync-conflict-…`): an ordinary name is turned away in one pass over its bytes,
+        // which matters when a sync of 10k files asks for each.
+        var spaces = 0, dots = 0
+        for byte in filename.utf8 {
+            if byte == UInt8(ascii: " ") { spaces += 1 } else if byte == UInt8(ascii: ".") { dots += 1 }
+        }
+        guard spaces > 0 || dots > 1 else { return nil }
         let stem = Substring(filename.dropLast(3))
         if let range = stem.range(of: ".sync-conflict-", options: .backwards) {
             let base = stem[..<range.lowerBound]
