@@ -79,6 +79,17 @@ enum ToolCatalog {
                                   "date": string("The day: YYYY-MM-DD or a phrase; default today.")],
                                  required: ["duration"]),
              annotations: .init(readOnlyHint: true, openWorldHint: false)),
+        Tool(name: "get_stats", title: "Insights",
+             description: """
+                 Completion statistics for the last `weeks` weeks ending today: {"from", "to", "weeks", \
+                 "completed_per_day": {DATE: n} (every day), "completed_by_area": {AREA: n}, \
+                 "completed_by_project": {PROJECT: n} ("" = none), "must_do_streak": days in a row with \
+                 every planned Must-Do done, "must_do_today": {"planned", "done"}, "average_carry_count": \
+                 mean rollovers of planned tasks, "completed_total", "this_week"/"last_week": \
+                 {"from", "to", "completed"}}. Use it for a weekly review.
+                 """,
+             inputSchema: schema(["weeks": ["type": "integer", "description": "How many weeks, ending today (1-52); default 4."]]),
+             annotations: .init(readOnlyHint: true, openWorldHint: false)),
         Tool(name: "ramble", title: "Brain dump",
              description: """
                  Turn free text (a brain dump, dictated or typed) into proposed tasks: split at sentence ends \

@@ -63,6 +63,7 @@ public enum TodoServer {
         PerspectiveRoutes(service: service).register(on: api)
         PlanRoutes(service: service).register(on: api)
         BoardRoutes(service: service).register(on: api)
+        InsightsRoutes(service: service).register(on: api)
         NoteRoutes(service: service).register(on: api)
         CategoryRoutes(service: service).register(on: api)
         CalendarRoutes(service: service).register(on: router)

@@ -48,6 +48,8 @@ public enum WebAssets {
             ("planner.css", PackageResources.planner_css),
             ("board.js", PackageResources.board_js),
             ("board.css", PackageResources.board_css),
+            ("insights.js", PackageResources.insights_js),
+            ("insights.css", PackageResources.insights_css),
             ("settings.js", PackageResources.settings_js),
             ("notes.js", PackageResources.notes_js),
             ("notes-format.js", PackageResources.notes_format_js),

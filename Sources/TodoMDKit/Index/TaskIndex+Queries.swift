@@ -195,6 +195,20 @@ extension TaskIndex {
         }
     }
 
+    // MARK: - Insights (§27)
+
+    /// The tasks insights are computed from: done ones completed at or after `since`, and every
+    /// task that has been through the planner (it has a `region`), for the Must-Do streak and the
+    /// carry average.
+    public func insightRows(completedSince since: Date) throws -> [TaskRow] {
+        try database.read { db in
+            try TaskRowDecoder.fetch(db, sql: """
+                SELECT \(TaskColumns.rowColumns) FROM task
+                WHERE (status = ? AND completed >= ?) OR region IS NOT NULL
+                """, arguments: [TaskStatus.done.rawValue, since.timeIntervalSince1970])
+        }
+    }
+
     // MARK: - Meta
 
     /// A value the index keeps about the vault (such as the last rollover day).
