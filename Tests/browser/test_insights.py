@@ -132,7 +132,7 @@ class InsightsTest(BrowserTestCase):
         self.assertEqual(self.table("ins-areas"), [("No area", "4"), ("Work", "2"), ("Home", "1")])
         self.assertEqual(self.table("ins-projects"), [("No project", "5"), ("Launch", "2")])
         self.assertEqual(self.image("ins-areas"), ["By area", "Tasks completed by area: No area 4, Work 2, Home 1."])
-        labels = self.js("return [...document.querySelectorAll('#ins-areas svg text.ins-label-text')].map(t => t.textContent)")
+        labels = self.js("return [...document.querySelectorAll('#ins-areas svg text.ins-label-text')].map(t => t.firstChild.nodeValue)")
         self.assertEqual(labels, ["No area", "Work", "Home"])
         widths = self.js("return [...document.querySelectorAll('#ins-areas rect.ins-bar')].map(r => r.getBBox().width)")
         self.assertAlmostEqual(widths[1], widths[0] / 2, delta=1)

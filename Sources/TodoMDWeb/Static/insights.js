@@ -103,25 +103,26 @@ function render() {
   view.setAttribute('aria-busy', 'false');
 }
 
-function card(label, value, note, extra) {
+/** A headline card: a label, a large value, a note, and where to go from it (`link`: {href, text}). */
+function card(label, value, note, extra, link) {
   return h('li', { class: 'ins-card' + (extra ? ' ' + extra : '') },
     h('span', { class: 'ins-label', text: label }), h('span', { class: 'ins-value', text: value }),
-    h('span', { class: 'ins-note', text: note }));
+    h('span', { class: 'ins-note', text: note }), link ? h('a', { class: 'ins-link', href: link.href, text: link.text }) : null);
 }
 
 function streakCard(d) {
   const t = d.must_do_today || { planned: 0, done: 0 };
   const today = t.planned === 0 ? 'No Must-Do planned today'
     : t.done === t.planned ? 'Today’s Must-Do done' : `Today: ${t.done} of ${t.planned} Must-Dos done`;
-  const li = card('Must-Do streak', String(d.must_do_streak), `${d.must_do_streak === 1 ? 'day' : 'days'} in a row with every Must-Do done. ${today}.`, 'ins-streak');
-  li.setAttribute('aria-label', `Must-Do streak: ${plural(d.must_do_streak, 'day')} in a row with every Must-Do done. ${today}.`);
-  return li;
+  return card('Must-Do streak', String(d.must_do_streak), `${d.must_do_streak === 1 ? 'day' : 'days'} in a row with every Must-Do done. ${today}.`,
+    'ins-streak', { href: '#/plan', text: t.planned ? 'Open today’s plan' : 'Plan a Must-Do' });
 }
 
 function weekCard(d) {
   const diff = d.this_week.completed - d.last_week.completed;
   const than = diff === 0 ? 'as many as last week' : `${Math.abs(diff)} ${diff > 0 ? 'more' : 'fewer'} than last week (${d.last_week.completed})`;
-  return card('This week', String(d.this_week.completed), `done since ${shortDate(d.this_week.from)}, ${than}`);
+  return card('This week', String(d.this_week.completed), `done since ${shortDate(d.this_week.from)}, ${than}`, null,
+    { href: '#/view/logbook', text: 'Logbook' });
 }
 
 function carryCard(d) {
