@@ -9,11 +9,11 @@ import TodoMDTestSupport
     /// yesterday and one today, a task carried twice.
     func vault() throws -> TemporaryVault {
         let v = try TemporaryVault()
-        try v.task("a.md", title: "Ship", "status: \"done\"\narea: \"Work\"\nproject: \"Launch\"\ncompleted: \"2026-11-20T10:00:00Z\"")
-        try v.task("b.md", title: "Draft", "status: \"done\"\narea: \"Work\"\nproject: \"Launch\"\ncompleted: \"2026-11-20T11:00:00Z\"")
-        try v.task("c.md", title: "Mow", "status: \"done\"\narea: \"Home\"\ncompleted: \"2026-11-12T10:00:00Z\"")
-        try v.task("m1.md", title: "Must 1", "status: \"done\"\nregion: \"morning\"\nbucket: \"must\"\nplan_date: \"2026-11-20\"\ncompleted: \"2026-11-20T07:00:00Z\"")
-        try v.task("m2.md", title: "Must 2", "status: \"done\"\nregion: \"morning\"\nbucket: \"must\"\nplan_date: \"2026-11-21\"\ncompleted: \"2026-11-21T07:00:00Z\"")
+        try v.task("a.md", title: "Ship", "area: \"Work\"\nproject: \"Launch\"\ncompleted: \"2026-11-20T10:00:00Z\"", status: "done")
+        try v.task("b.md", title: "Draft", "area: \"Work\"\nproject: \"Launch\"\ncompleted: \"2026-11-20T11:00:00Z\"", status: "done")
+        try v.task("c.md", title: "Mow", "area: \"Home\"\ncompleted: \"2026-11-12T10:00:00Z\"", status: "done")
+        try v.task("m1.md", title: "Must 1", "region: \"morning\"\nbucket: \"must\"\nplan_date: \"2026-11-20\"\ncompleted: \"2026-11-20T07:00:00Z\"", status: "done")
+        try v.task("m2.md", title: "Must 2", "region: \"morning\"\nbucket: \"must\"\nplan_date: \"2026-11-21\"\ncompleted: \"2026-11-21T07:00:00Z\"", status: "done")
         try v.task("bl.md", title: "Waiting", "region: \"backlog\"\nbucket: \"none\"\ncarry_count: 2")
         return v
     }

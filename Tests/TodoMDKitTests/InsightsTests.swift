@@ -122,7 +122,8 @@ import TodoMDTestSupport
         ("DbD", 1),  // the backlog is not a day region
         ("DDDDDDDDDDDD.", 12),  // longer than the 7-day range: the streak is not cut at the range
         ("DDDDDDDDDDDDD", 13),
-        ("oD", 0),
+        ("oD", 1),  // today alone
+        ("Do", 1),  // yesterday alone, today still open
     ])
     func theMustDoStreak(pattern: String, streak: Int) throws {
         let insights = try Self.insights(Self.plannerDays(pattern))
@@ -202,12 +203,12 @@ import TodoMDTestSupport
     /// range when it is one week) and every planned task, however old.
     @Test func theVaultComputesInsightsFromItsFiles() throws {
         let v = try TemporaryVault()
-        try v.task("a.md", title: "Ship", "status: \"done\"\narea: \"Work\"\nproject: \"Launch\"\ncompleted: \"2026-11-20T10:00:00Z\"")
-        try v.task("b.md", title: "Mow", "status: \"done\"\narea: \"Home\"\ncompleted: \"2026-11-14T23:30:00Z\"")
-        try v.task("c.md", title: "Old", "status: \"done\"\ncompleted: \"2026-11-10T10:00:00Z\"")
-        try v.task("d.md", title: "Older", "status: \"done\"\ncompleted: \"2026-11-01T10:00:00Z\"")
-        try v.task("m1.md", title: "Must 1", "status: \"done\"\nregion: \"morning\"\nbucket: \"must\"\nplan_date: \"2026-11-19\"\ncompleted: \"2026-11-19T10:00:00Z\"\ncarry_count: 1")
-        try v.task("m2.md", title: "Must 2", "status: \"done\"\nregion: \"afternoon\"\nbucket: \"must\"\nplan_date: \"2026-11-20\"\ncompleted: \"2026-11-10T10:00:00Z\"")
+        try v.task("a.md", title: "Ship", "area: \"Work\"\nproject: \"Launch\"\ncompleted: \"2026-11-20T10:00:00Z\"", status: "done")
+        try v.task("b.md", title: "Mow", "area: \"Home\"\ncompleted: \"2026-11-14T23:30:00Z\"", status: "done")
+        try v.task("c.md", title: "Old", "completed: \"2026-11-10T10:00:00Z\"", status: "done")
+        try v.task("d.md", title: "Older", "completed: \"2026-11-01T10:00:00Z\"", status: "done")
+        try v.task("m1.md", title: "Must 1", "region: \"morning\"\nbucket: \"must\"\nplan_date: \"2026-11-19\"\ncompleted: \"2026-11-19T10:00:00Z\"\ncarry_count: 1", status: "done")
+        try v.task("m2.md", title: "Must 2", "region: \"afternoon\"\nbucket: \"must\"\nplan_date: \"2026-11-20\"\ncompleted: \"2026-11-10T10:00:00Z\"", status: "done")
         try v.task("m3.md", title: "Must 3", "region: \"morning\"\nbucket: \"must\"\nplan_date: \"2026-11-21\"")
         try v.task("bl.md", title: "Waiting", "region: \"backlog\"\nbucket: \"none\"\ncarry_count: 2")
         let insights = try v.open().insights(weeks: 1)

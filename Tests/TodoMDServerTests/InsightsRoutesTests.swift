@@ -12,8 +12,8 @@ import TodoMDTestSupport
 struct InsightsRoutesTests {
     func fixture() throws -> ServerFixture {
         try ServerFixture { v in
-            try v.task("a.md", title: "Ship", "status: \"done\"\narea: \"Work\"\ncompleted: \"2026-11-20T10:00:00Z\"")
-            try v.task("b.md", title: "Old", "status: \"done\"\nproject: \"Garden\"\ncompleted: \"2026-11-02T10:00:00Z\"")
+            try v.task("a.md", title: "Ship", "area: \"Work\"\ncompleted: \"2026-11-20T10:00:00Z\"", status: "done")
+            try v.task("b.md", title: "Old", "project: \"Garden\"\ncompleted: \"2026-11-02T10:00:00Z\"", status: "done")
         }
     }
 
