@@ -22,7 +22,7 @@ extension TaskIndex {
     func rows(matching filter: SQLFragment) throws -> [TaskRow] {
         try database.read { db in
             try TaskRowDecoder.fetch(db, sql: "SELECT \(TaskColumns.rowColumns) FROM task WHERE \(filter.sql)",
-                                     arguments: StatementArguments(filter.arguments))
+                                     arguments: StatementArguments(filter.arguments), now: clock?.now)
         }
     }
 
@@ -164,7 +164,7 @@ extension TaskIndex {
             try TaskRowDecoder.fetch(db, sql: """
                 SELECT \(TaskColumns.rowColumns) FROM task WHERE plan_date = ? AND region IN (\(Self.marks(regions.count)))
                 ORDER BY created, id
-                """, arguments: StatementArguments([date.description] + regions.map(\.rawValue)))
+                """, arguments: StatementArguments([date.description] + regions.map(\.rawValue)), now: clock?.now)
         }
     }
 
@@ -173,7 +173,7 @@ extension TaskIndex {
         try database.read { db in
             try TaskRowDecoder.fetch(db, sql: """
                 SELECT \(TaskColumns.rowColumns) FROM task WHERE region = ? AND \(Self.active) ORDER BY created, id
-                """, arguments: StatementArguments([region.rawValue] + Self.activeArguments))
+                """, arguments: StatementArguments([region.rawValue] + Self.activeArguments), now: clock?.now)
         }
     }
 
