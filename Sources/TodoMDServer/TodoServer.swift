@@ -68,6 +68,7 @@ public enum TodoServer {
         CategoryRoutes(service: service).register(on: api)
         CalendarRoutes(service: service).register(on: router)
         CalendarRoutes(service: service).register(api: api)
+        TimerRoutes(service: service).register(on: api)
         if let mcp = options.mcp { MCPRoute(endpoint: mcp).register(on: router) }
         return router
     }

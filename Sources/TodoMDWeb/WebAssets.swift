@@ -41,6 +41,8 @@ public enum WebAssets {
             ("editor-recurrence.js", PackageResources.editor_recurrence_js),
             ("editor-conflict.js", PackageResources.editor_conflict_js),
             ("editor-reminders.js", PackageResources.editor_reminders_js),
+            ("editor-timer.js", PackageResources.editor_timer_js),
+            ("timer.js", PackageResources.timer_js),
             ("nesting.js", PackageResources.nesting_js),
             ("subtasks.js", PackageResources.subtasks_js),
             ("perspective.js", PackageResources.perspective_js),

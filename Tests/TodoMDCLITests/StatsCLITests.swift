@@ -15,6 +15,8 @@ import TodoMDTestSupport
         try v.task("m1.md", title: "Must 1", "region: \"morning\"\nbucket: \"must\"\nplan_date: \"2026-11-20\"\ncompleted: \"2026-11-20T07:00:00Z\"", status: "done")
         try v.task("m2.md", title: "Must 2", "region: \"morning\"\nbucket: \"must\"\nplan_date: \"2026-11-21\"\ncompleted: \"2026-11-21T07:00:00Z\"", status: "done")
         try v.task("bl.md", title: "Waiting", "region: \"backlog\"\nbucket: \"none\"\ncarry_count: 2")
+        try v.task("t.md", title: "Write the report", "estimated_minutes: 60\ntime_entries:\n  - {start: \"2026-11-20T09:00:00Z\", end: \"2026-11-20T10:30:00Z\"}")
+        try v.task("u.md", title: "Reply", "estimated_minutes: 30\ntime_entries:\n  - {start: \"2026-11-20T11:00:00Z\", end: \"2026-11-20T11:20:00Z\"}")
         return v
     }
 
@@ -36,6 +38,9 @@ import TodoMDTestSupport
         #expect(json["completed_by_project"] as? [String: Int] == ["Launch": 2, "": 3])
         #expect(json["must_do_streak"] as? Int == 2)
         #expect(json["average_carry_count"] as? Double == 0.67)
+        let estimates = json["estimate_vs_tracked"] as? [[String: Any]] ?? []
+        #expect(estimates.map { $0["title"] as? String } == ["Write the report", "Reply"])
+        #expect(estimates.map { $0["tracked_minutes"] as? Int } == [90, 20])
         // Every day in order, oldest first, in the text as printed.
         #expect(r.stdout.hasPrefix(#"{"from":"2026-10-25","to":"2026-11-21","weeks":4,"completed_per_day":{"2026-10-25":0,"2026-10-26":0,"#))
     }
@@ -64,6 +69,10 @@ import TodoMDTestSupport
             Average carry   0.67  (rollovers per planned task, 3 tasks)
             This week       4 done  (Mon 16 Nov – Sat 21 Nov)
             Last week       1 done
+
+            Estimate vs tracked
+              Write the report  1h      → 1h 30m  +30m
+              Reply             30m     → 20m     −10m
 
             """)
     }

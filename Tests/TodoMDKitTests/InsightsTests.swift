@@ -24,7 +24,7 @@ import TodoMDTestSupport
     }
 
     static func insights(_ tasks: [TodoTask], weeks: Int = 1) throws -> Insights {
-        try Insights(tasks: tasks, today: today, weeks: weeks, timeZone: berlin)
+        try Insights(tasks: tasks, today: today, now: instant("2026-11-21T08:00:00Z"), weeks: weeks, timeZone: berlin)
     }
 
     // MARK: - Completed per day
@@ -171,6 +171,57 @@ import TodoMDTestSupport
         #expect(insights.carriedTasks == count)
     }
 
+    // MARK: - Estimate vs tracked
+
+    struct Tracked: Sendable, CustomStringConvertible {
+        let title: String
+        let estimate: Int?
+        let entries: [String]
+        var status: TaskStatus = .todo
+        var completed: String?
+        var description: String { title }
+    }
+
+    static func entry(_ start: String, _ end: String?) -> String {
+        "{start: \"\(start)\", end: " + (end.map { "\"\($0)\"" } ?? "null") + "}"
+    }
+
+    /// Now is 08:00Z; the range is the 15th to the 21st.
+    @Test(arguments: [
+        ([Tracked(title: "Report", estimate: 60, entries: [entry("2026-11-20T09:00:00Z", "2026-11-20T10:30:00Z")])],
+         ["Report 60/90"]),
+        // Two entries add up; a running one counts up to now (07:30 → 08:00).
+        ([Tracked(title: "Slides", estimate: 45, entries: [entry("2026-11-20T09:00:00Z", "2026-11-20T09:20:00Z"),
+                                                           entry("2026-11-21T07:30:00Z", nil)])],
+         ["Slides 45/50"]),
+        // No estimate, no entries, a cancelled task, one done before the range: left out.
+        ([Tracked(title: "No estimate", estimate: nil, entries: [entry("2026-11-20T09:00:00Z", "2026-11-20T10:00:00Z")]),
+          Tracked(title: "Not tracked", estimate: 30, entries: []),
+          Tracked(title: "Cancelled", estimate: 30, entries: [entry("2026-11-20T09:00:00Z", "2026-11-20T10:00:00Z")],
+                  status: .cancelled),
+          Tracked(title: "Long done", estimate: 30, entries: [entry("2026-10-01T09:00:00Z", "2026-10-01T10:00:00Z")],
+                  status: .done, completed: "2026-10-01T10:00:00Z"),
+          Tracked(title: "Under a minute", estimate: 5, entries: [entry("2026-11-20T09:00:00Z", "2026-11-20T09:00:40Z")])],
+         []),
+        // Done in the range counts; the furthest over its estimate first.
+        ([Tracked(title: "Quick", estimate: 30, entries: [entry("2026-11-19T09:00:00Z", "2026-11-19T09:10:00Z")],
+                  status: .done, completed: "2026-11-19T09:10:00Z"),
+          Tracked(title: "Slow", estimate: 30, entries: [entry("2026-11-18T09:00:00Z", "2026-11-18T11:00:00Z")]),
+          Tracked(title: "Exact", estimate: 60, entries: [entry("2026-11-18T12:00:00Z", "2026-11-18T13:00:00Z")])],
+         ["Slow 30/120", "Exact 60/60", "Quick 30/10"]),
+    ])
+    func estimateAgainstTrackedTime(tasks: [Tracked], expected: [String]) throws {
+        let built = tasks.map { t in
+            var task = TodoTask(id: t.title + ".md", title: t.title, status: t.status, created: Self.instant("2026-01-01T00:00:00Z"))
+            task.estimatedMinutes = t.estimate
+            task.timeEntries = t.entries
+            task.completed = t.completed.map(Self.instant)
+            return task
+        }
+        let insights = try Self.insights(built)
+        #expect(insights.estimates.map { "\($0.title) \($0.estimatedMinutes)/\($0.trackedMinutes)" } == expected)
+    }
+
     // MARK: - Weeks
 
     @Test func thisWeekAgainstLastWeekRunMondayToSunday() throws {
@@ -211,6 +262,7 @@ import TodoMDTestSupport
         try v.task("m2.md", title: "Must 2", "region: \"afternoon\"\nbucket: \"must\"\nplan_date: \"2026-11-20\"\ncompleted: \"2026-11-10T10:00:00Z\"", status: "done")
         try v.task("m3.md", title: "Must 3", "region: \"morning\"\nbucket: \"must\"\nplan_date: \"2026-11-21\"")
         try v.task("bl.md", title: "Waiting", "region: \"backlog\"\nbucket: \"none\"\ncarry_count: 2")
+        try v.task("t.md", title: "Tracked", "estimated_minutes: 30\ntime_entries:\n  - {start: \"2026-11-20T09:00:00Z\", end: \"2026-11-20T09:45:00Z\"}")
         let insights = try v.open().insights(weeks: 1)
         #expect(insights.json.compact() == """
             {"from":"2026-11-15","to":"2026-11-21","weeks":1,\
@@ -218,7 +270,8 @@ import TodoMDTestSupport
             "completed_by_area":{"Home":1,"Work":1,"":1},"completed_by_project":{"":2,"Launch":1},\
             "must_do_streak":2,"must_do_today":{"planned":1,"done":0},"average_carry_count":1,"carried_tasks":3,\
             "completed_total":3,"this_week":{"from":"2026-11-16","to":"2026-11-21","completed":2},\
-            "last_week":{"from":"2026-11-09","to":"2026-11-15","completed":3}}
+            "last_week":{"from":"2026-11-09","to":"2026-11-15","completed":3},\
+            "estimate_vs_tracked":[{"id":"t.md","title":"Tracked","estimated_minutes":30,"tracked_minutes":45}]}
             """)
     }
 }

@@ -316,6 +316,14 @@ class BrowserTestCase(unittest.TestCase):
     def path(self, task_id):
         return os.path.join(self.vault, task_id)
 
+    def click(self, css, message=None):
+        """Clicks the element css selects as it is when clicked: a redraw between finding it and
+        clicking it (a live update, an answer to the previous change) makes the click try again."""
+        def attempt():
+            self.driver.find_element(By.CSS_SELECTOR, css).click()
+            return True
+        wait_for(attempt, message=message or "a click on %s" % css)
+
     def read_bytes(self, task_id):
         with open(self.path(task_id), "rb") as fh:
             return fh.read()

@@ -1,6 +1,6 @@
 """Insights (#/insights, §27): the sidebar leads there; the cards and charts show the seeded vault's
 counts (completed per day, by area and project, the Must-Do streak, the carry average, this week
-against last); each chart is an image described in words with a hidden table of its numbers; the
+against last, estimate against tracked time); each chart is an image described in words with a hidden table of its numbers; the
 period can be changed; a task completed by another program is counted live; axe at phone and
 desktop, light and dark, and no sideways scroll on a phone; screenshots under /tmp."""
 
@@ -48,6 +48,11 @@ class InsightsTest(BrowserTestCase):
                   region="morning", bucket="must", plan_date="2026-11-" + day)
         write(vault, "waiting.md", "Carried twice", region="backlog", bucket="none", carry_count=2)
         write(vault, "open.md", "Still to do", area="Work")
+        # Tracked time against estimates: one over, one under.
+        write(vault, "report.md", "Write the report", estimated_minutes=60,
+              time_entries=[{"start": "2026-11-20T09:00:00Z", "end": "2026-11-20T10:30:00Z"}])
+        write(vault, "reply.md", "Reply to Sam", estimated_minutes=30,
+              time_entries=[{"start": "2026-11-20T11:00:00Z", "end": "2026-11-20T11:20:00Z", "note": "draft"}])
 
     def tearDown(self):
         set_dark(self.driver, False)
@@ -137,6 +142,18 @@ class InsightsTest(BrowserTestCase):
         widths = self.js("return [...document.querySelectorAll('#ins-areas rect.ins-bar')].map(r => r.getBBox().width)")
         self.assertAlmostEqual(widths[1], widths[0] / 2, delta=1)
 
+    def test_3_estimate_against_tracked_time_two_bars_a_task(self):
+        self.open_insights()
+        self.assertEqual(self.table("ins-estimates"), [("Write the report", "1h", "1h 30m"), ("Reply to Sam", "30m", "20m")])
+        self.assertEqual(self.image("ins-estimates"), [
+            "Estimate vs tracked time",
+            "2 tasks with an estimate and tracked time: 1 took longer than estimated; 1h 30m estimated, 1h 50m tracked in all."])
+        bars = self.js("return [...document.querySelectorAll('#ins-estimates rect')].map(r => [r.getAttribute('class'), r.getBBox().width])")
+        self.assertEqual([b[0] for b in bars], ["ins-est", "ins-bar is-over", "ins-est", "ins-bar"])
+        # Widths against the longest (90 minutes): 60, 90, 30, 20.
+        self.assertAlmostEqual(bars[0][1] / bars[1][1], 60 / 90, delta=0.02)
+        self.assertAlmostEqual(bars[3][1] / bars[1][1], 20 / 90, delta=0.02)
+
     def test_4_the_period_can_be_changed(self):
         self.open_insights()
         Select(self.driver.find_element(By.ID, "insights-weeks")).select_by_visible_text("Last 7 days")
@@ -180,7 +197,7 @@ class InsightsTest(BrowserTestCase):
         bad = [v["id"] for v in violations if v.get("impact") in ("serious", "critical")]
         self.assertEqual(bad, [], "serious or critical accessibility violations at %s" % where)
         # Every chart is an image with a name and a description, and has its table.
-        for chart in ("ins-days", "ins-areas", "ins-projects"):
+        for chart in ("ins-days", "ins-areas", "ins-projects", "ins-estimates"):
             name, desc = self.image(chart)
             self.assertTrue(name and len(desc) > 20, chart)
             self.assertTrue(self.table(chart), chart)

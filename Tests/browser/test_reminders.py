@@ -77,19 +77,26 @@ class RemindersTest(UsabilityCase):
         wait_for(lambda: frontmatter(self.path(CALL)).get("reminders") == ["-PT15M"], message="the reminder to be written")
         wait_for(lambda: "15 min before due" in self.driver.find_element(By.CSS_SELECTOR, ".d-reminders").text,
                  message="the reminder chip")
-        custom = self.driver.find_element(By.ID, "d-remind-custom")
-        Select(self.driver.find_element(By.ID, "d-remind")).select_by_value("custom")
-        wait_for(custom.is_displayed, message="the custom reminder field")
-        custom.send_keys("-1d\n")
+        def add_custom():
+            Select(self.driver.find_element(By.ID, "d-remind")).select_by_value("custom")
+            custom = self.driver.find_element(By.ID, "d-remind-custom")
+            if not custom.is_displayed():
+                return False
+            custom.send_keys("-1d\n")
+            return True
+        wait_for(add_custom, message="the custom reminder field")
         wait_for(lambda: frontmatter(self.path(CALL)).get("reminders") == ["-PT15M", "-P1D"], message="the custom reminder")
         # Nag: already on from the file; its interval, then off.
         self.assertTrue(self.driver.find_element(By.ID, "d-nag").is_selected())
-        every = self.driver.find_element(By.ID, "d-nag-interval")
-        every.clear()
-        every.send_keys("10\t")
+        def set_interval():
+            every = self.driver.find_element(By.ID, "d-nag-interval")
+            every.clear()
+            every.send_keys("10\t")
+            return True
+        wait_for(set_interval, message="the interval field")
         wait_for(lambda: frontmatter(self.path(CALL)).get("nag_interval") == "10", message="the interval to be written")
         self.driver.execute_script("document.getElementById('d-nag').click()")
         wait_for(lambda: frontmatter(self.path(CALL)).get("nag") == "false", message="nagging to stop")
         # A chip's × removes that reminder.
-        self.driver.find_element(By.CSS_SELECTOR, '.d-reminders button[data-index="0"]').click()
+        self.click('.d-reminders button[data-index="0"]', "the first reminder's remove button")
         wait_for(lambda: frontmatter(self.path(CALL)).get("reminders") == ["-P1D"], message="the reminder to be removed")

@@ -112,7 +112,7 @@ class ToolTests(MCPTestCase):
                                       "remove_category", "plan_add", "plan_review", "reorder", "set_theme",
                                       "get_agenda", "find_free_time", "ramble", "list_templates",
                                       "add_from_template", "list_calendars", "add_calendar", "remove_calendar",
-                                      "get_stats"})
+                                      "start_timer", "stop_timer", "time_report", "get_stats"})
         for tool in tools.values():
             schema = field(tool, "input_schema", "inputSchema")
             self.assertEqual(schema["type"], "object", tool.name)
@@ -341,6 +341,43 @@ class ToolTests(MCPTestCase):
         self.assertIn('reminders:\n  - "-PT15M"\n  - {id: "rem_1", ', text)
         self.assertIn('offset: "-P1D"', text)
         self.assertIn("nag: true\nnag_interval: 10\n", text)
+
+    def test_an_agent_tracks_time(self):
+        """§27: start_timer (one timer per vault), stop_timer, time_report, time_entries by update_task."""
+        self.write("report.md", task_file("Write report", 'project: "Q4"\n'))
+        self.write("mail.md", task_file("Answer mail", 'area: "Work"\n'))
+
+        async def scenario(s):
+            started = await self.call(s, "start_timer", {"task": "report", "note": "draft"})
+            switched = await self.call(s, "start_timer", {"task": "mail.md"})
+            stopped = await self.call(s, "stop_timer")
+            none = await self.call(s, "stop_timer")
+            logged = await self.call(s, "update_task", {"task": "report.md", "time_entries": [
+                {"start": "2026-11-20T07:00:00Z", "end": "2026-11-20T08:30:00Z", "note": "research"}]})
+            refused = await self.call(s, "update_task", {"task": "report.md", "time_entries": [{"start": "soon"}]},
+                                      error=True)
+            report = await self.call(s, "time_report", {"by": "day"})
+            by_project = await self.call(s, "time_report", {"from": "2026-11-20", "to": "2026-11-21"})
+            bad = await self.call(s, "time_report", {"by": "week"}, error=True)
+            return started, switched, stopped, none, logged, refused, report, by_project, bad
+
+        started, switched, stopped, none, logged, refused, report, by_project, bad = self.session(scenario)
+        self.assertEqual(started["timer"]["task"]["id"], "report.md")
+        self.assertEqual((started["timer"]["start"], started["timer"]["note"]), ("2026-11-21T08:00:00Z", "draft"))
+        self.assertEqual(started["stopped"], [])
+        self.assertEqual([t["id"] for t in switched["stopped"]], ["report.md"])
+        self.assertEqual([t["id"] for t in stopped["stopped"]], ["mail.md"])
+        self.assertEqual(stopped["stopped"][0]["time_entries"],
+                         [{"start": "2026-11-21T08:00:00Z", "end": "2026-11-21T08:00:00Z", "note": None}])
+        self.assertEqual(none, {"stopped": []})
+        self.assertEqual(logged["time_spent_minutes"], 90)
+        self.assertIn("time entry", refused)
+        self.assertEqual(report, {"from": "2026-11-15", "to": "2026-11-21", "by": "day",
+                                  "rows": [{"key": "2026-11-20", "minutes": 90}], "total_minutes": 90})
+        self.assertEqual(by_project["rows"], [{"key": "Q4", "minutes": 90}])
+        self.assertIn("by", bad)
+        self.assertIn('time_entries:\n  - {start: "2026-11-20T07:00:00Z", end: "2026-11-20T08:30:00Z", note: "research"}\n',
+                      self.read("report.md"))
 
     def test_complete_task_by_fuzzy_title(self):
         self.write("groceries.md", task_file("Buy groceries for the week"))

@@ -1,7 +1,7 @@
 import TodoMDKit
 
 /// `todomd stats` for people: a sparkline per week of completions, bars per area and project,
-/// the streak, the carry average and this week against last.
+/// the streak, the carry average, this week against last, and estimate vs tracked time.
 struct InsightsRenderer {
     let style: TerminalStyle
 
@@ -40,7 +40,29 @@ struct InsightsRenderer {
         out += pad("This week", 15) + " \(insights.thisWeek.completed) done"
             + style.dim("  (\(insights.thisWeek.from.shortDescription(today: today)) – \(insights.thisWeek.to.shortDescription(today: today)))") + "\n"
         out += pad("Last week", 15) + " \(insights.lastWeek.completed) done" + "\n"
+        out += estimates(insights.estimates)
         return out
+    }
+
+    /// Each task's estimate and tracked time, and how far off the estimate was.
+    private func estimates(_ rows: [Insights.EstimateComparison]) -> String {
+        var out = "\n" + style.bold("Estimate vs tracked") + "\n"
+        guard !rows.isEmpty else { return out + "  " + style.dim("No task has both an estimate and tracked time.") + "\n" }
+        let names = rows.map { String($0.title.prefix(32)) }
+        let width = names.map(\.count).max() ?? 0
+        for (name, row) in zip(names, rows) {
+            let off = row.trackedMinutes - row.estimatedMinutes
+            let delta = off == 0 ? "on estimate" : (off > 0 ? "+" : "−") + Self.minutes(abs(off))
+            out += "  " + pad(name, width) + "  " + pad(Self.minutes(row.estimatedMinutes), 7) + " → "
+                + pad(Self.minutes(row.trackedMinutes), 7) + " " + (off > 0 ? style.yellow(delta) : style.dim(delta)) + "\n"
+        }
+        return out
+    }
+
+    /// `45m`, `1h`, `1h 30m`.
+    static func minutes(_ m: Int) -> String {
+        let (h, rest) = (m / 60, m % 60)
+        return h == 0 ? "\(rest)m" : (rest == 0 ? "\(h)h" : "\(h)h \(rest)m")
     }
 
     /// One tick of the sparkline: `·` for 0, else one of eight heights relative to `peak`.

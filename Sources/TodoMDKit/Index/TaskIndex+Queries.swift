@@ -22,7 +22,7 @@ extension TaskIndex {
     func rows(matching filter: SQLFragment) throws -> [TaskRow] {
         try database.read { db in
             try TaskRowDecoder.fetch(db, sql: "SELECT \(TaskColumns.rowColumns) FROM task WHERE \(filter.sql)",
-                                     arguments: StatementArguments(filter.arguments))
+                                     arguments: StatementArguments(filter.arguments), now: clock?.now)
         }
     }
 
@@ -164,7 +164,7 @@ extension TaskIndex {
             try TaskRowDecoder.fetch(db, sql: """
                 SELECT \(TaskColumns.rowColumns) FROM task WHERE plan_date = ? AND region IN (\(Self.marks(regions.count)))
                 ORDER BY created, id
-                """, arguments: StatementArguments([date.description] + regions.map(\.rawValue)))
+                """, arguments: StatementArguments([date.description] + regions.map(\.rawValue)), now: clock?.now)
         }
     }
 
@@ -173,7 +173,7 @@ extension TaskIndex {
         try database.read { db in
             try TaskRowDecoder.fetch(db, sql: """
                 SELECT \(TaskColumns.rowColumns) FROM task WHERE region = ? AND \(Self.active) ORDER BY created, id
-                """, arguments: StatementArguments([region.rawValue] + Self.activeArguments))
+                """, arguments: StatementArguments([region.rawValue] + Self.activeArguments), now: clock?.now)
         }
     }
 
@@ -197,15 +197,16 @@ extension TaskIndex {
 
     // MARK: - Insights (§27)
 
-    /// The tasks insights are computed from: done ones completed at or after `since`, and every
-    /// task that has been through the planner (it has a `region`), for the Must-Do streak and the
-    /// carry average.
+    /// The tasks insights are computed from: done ones completed at or after `since`, every task
+    /// that has been through the planner (it has a `region`), for the Must-Do streak and the carry
+    /// average, and every task with an estimate and time entries, for estimate vs tracked time.
     public func insightRows(completedSince since: Date) throws -> [TaskRow] {
         try database.read { db in
             try TaskRowDecoder.fetch(db, sql: """
                 SELECT \(TaskColumns.rowColumns) FROM task
                 WHERE (status = ? AND completed >= ?) OR region IS NOT NULL
-                """, arguments: [TaskStatus.done.rawValue, since.timeIntervalSince1970])
+                   OR (estimated_minutes IS NOT NULL AND time_entries != '')
+                """, arguments: [TaskStatus.done.rawValue, since.timeIntervalSince1970], now: clock?.now)
         }
     }
 

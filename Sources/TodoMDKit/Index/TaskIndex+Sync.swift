@@ -25,13 +25,14 @@ extension TaskIndex {
     ///
     /// - Returns: the index and what bringing it up to date found.
     public static func open(at path: String, for folder: VaultFolder, timeZone: TimeZone, variant: String?,
+                            clock: TodoClock? = nil,
                             progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> (TaskIndex, SyncReport) {
-        let index = try TaskIndex(path: path, timeZone: timeZone, variant: variant)
+        let index = try TaskIndex(path: path, timeZone: timeZone, variant: variant, clock: clock)
         do {
             return (index, try index.sync(with: folder, timeZone: timeZone, progress: progress))
         } catch is DatabaseError {
             TaskIndex.remove(at: path)
-            let fresh = try TaskIndex(path: path, timeZone: timeZone, variant: variant)
+            let fresh = try TaskIndex(path: path, timeZone: timeZone, variant: variant, clock: clock)
             return (fresh, try fresh.sync(with: folder, timeZone: timeZone, progress: progress))
         }
     }

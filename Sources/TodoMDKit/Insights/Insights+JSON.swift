@@ -5,7 +5,8 @@ extension Insights {
     /// "completed_by_area": {AREA: n}, "completed_by_project": {PROJECT: n}` (largest first, `""`
     /// for none), `"must_do_streak": n, "must_do_today": {"planned", "done"},
     /// "average_carry_count": x, "carried_tasks": n, "completed_total": n,
-    /// "this_week": {"from", "to", "completed"}, "last_week": {…}}`.
+    /// "this_week": {"from", "to", "completed"}, "last_week": {…}, "estimate_vs_tracked":
+    /// [{"id", "title", "estimated_minutes", "tracked_minutes"}]}`.
     public var json: JSONValue {
         func counts(_ rows: [KeyCount]) -> JSONValue {
             .object(rows.map { ($0.key, .number(Double($0.count))) })
@@ -29,6 +30,11 @@ extension Insights {
             ("completed_total", .number(Double(completedTotal))),
             ("this_week", week(thisWeek)),
             ("last_week", week(lastWeek)),
+            ("estimate_vs_tracked", .array(estimates.map { e in
+                .object([("id", .string(e.id)), ("title", .string(e.title)),
+                         ("estimated_minutes", .number(Double(e.estimatedMinutes))),
+                         ("tracked_minutes", .number(Double(e.trackedMinutes)))])
+            })),
         ])
     }
 }

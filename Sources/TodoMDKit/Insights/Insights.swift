@@ -28,6 +28,17 @@ public struct Insights: Sendable, Equatable {
         public let completed: Int
     }
 
+    /// One task's estimate beside the time tracked on it.
+    public struct EstimateComparison: Sendable, Equatable {
+        /// The task's id.
+        public let id: String
+        public let title: String
+        /// `estimated_minutes`.
+        public let estimatedMinutes: Int
+        /// Whole minutes of its `time_entries`, a running timer counted up to now.
+        public let trackedMinutes: Int
+    }
+
     /// The weeks `todomd stats` covers without `--weeks`.
     public static let defaultWeeks = 4
     /// The weeks a request may ask for (a year at most).
@@ -56,6 +67,9 @@ public struct Insights: Sendable, Equatable {
     public let thisWeek: Week
     /// The week before it.
     public let lastWeek: Week
+    /// Tasks with an estimate and tracked time that are still open or were completed in the
+    /// range, the furthest over their estimate first (then by title).
+    public let estimates: [EstimateComparison]
 
     /// Tasks completed in the whole range.
     public var completedTotal: Int { completedPerDay.reduce(0) { $0 + $1.count } }
@@ -82,10 +96,10 @@ public struct Insights: Sendable, Equatable {
     ///
     /// A task counts as completed on the local date (in `timeZone`) of its `completed` instant
     /// when its status is `done`; done tasks without `completed` cannot be placed and are left
-    /// out, as are completions after today.
+    /// out, as are completions after today. `now` is where a running timer stops counting.
     ///
     /// - Throws: ``TodoError/invalidValue(field:value:reason:)`` when `weeks` is not 1–52.
-    public init(tasks: some Sequence<TodoTask>, today: LocalDate, weeks: Int, timeZone: TimeZone) throws {
+    public init(tasks: some Sequence<TodoTask>, today: LocalDate, now: Date, weeks: Int, timeZone: TimeZone) throws {
         try Self.check(weeks: weeks)
         let from = today.adding(days: -(weeks * 7 - 1))
         let thisMonday = Self.monday(of: today)
@@ -98,6 +112,7 @@ public struct Insights: Sendable, Equatable {
         var carrySum = 0
         var carried = 0
         var all: [TodoTask] = []
+        var estimates: [EstimateComparison] = []
         for task in tasks {
             all.append(task)
             let day = task.status == .done ? task.completed.map { LocalDate($0, in: timeZone) } : nil
@@ -119,6 +134,13 @@ public struct Insights: Sendable, Equatable {
                 carried += 1
                 carrySum += max(0, task.carryCount ?? 0)
             }
+            if let estimate = task.estimatedMinutes, !task.timeEntries.isEmpty, !task.status.isClosed || inRange {
+                let tracked = task.timeSpentMinutes(at: now)
+                if tracked > 0 {
+                    estimates.append(EstimateComparison(id: task.id, title: task.title, estimatedMinutes: estimate,
+                                                        trackedMinutes: tracked))
+                }
+            }
         }
         self.from = from
         self.to = today
@@ -134,6 +156,11 @@ public struct Insights: Sendable, Equatable {
         averageCarryCount = carried == 0 ? 0 : (Double(carrySum) / Double(carried) * 100).rounded() / 100
         self.thisWeek = Week(from: thisMonday, to: today, completed: thisWeek)
         self.lastWeek = Week(from: lastMonday, to: thisMonday.adding(days: -1), completed: lastWeek)
+        self.estimates = estimates.sorted { a, b in
+            let (overA, overB) = (a.trackedMinutes - a.estimatedMinutes, b.trackedMinutes - b.estimatedMinutes)
+            if overA != overB { return overA > overB }
+            return (a.title, a.id) < (b.title, b.id)
+        }
     }
 
     /// Largest count first; ties by name, the no-value key `""` last.

@@ -2,8 +2,8 @@ extension Vault {
     // MARK: - Insights
 
     /// The insights of the last `weeks` weeks ending today (§27): completions per day, area and
-    /// project, the Must-Do streak, the carry average and this week against last, in the vault's
-    /// time zone. A read: it writes nothing.
+    /// project, the Must-Do streak, the carry average, this week against last and estimate vs
+    /// tracked time, in the vault's time zone. A read: it writes nothing.
     ///
     /// - Throws: ``TodoError/invalidValue(field:value:reason:)`` when `weeks` is not 1–52.
     public func insights(weeks: Int = Insights.defaultWeeks) throws -> Insights {
@@ -12,6 +12,7 @@ extension Vault {
         // Completions are instants; a day's first instant in the vault's zone bounds the query.
         let since = Insights.earliestDay(today: today, weeks: weeks).startOfDay(in: clock.timeZone)
         let rows = try index.insightRows(completedSince: since)
-        return try Insights(tasks: rows.lazy.map(\.task), today: today, weeks: weeks, timeZone: clock.timeZone)
+        return try Insights(tasks: rows.lazy.map(\.task), today: today, now: clock.now, weeks: weeks,
+                            timeZone: clock.timeZone)
     }
 }

@@ -39,7 +39,8 @@ public final class Vault: Sendable {
         cacheFolder = (location as NSString).deletingLastPathComponent
         self.environment = environment
         (index, openReport) = try TaskIndex.open(at: location, for: folder, timeZone: clock.timeZone,
-                                                 variant: folder.fieldMap?.fingerprint, progress: progress)
+                                                 variant: folder.fieldMap?.fingerprint, clock: clock,
+                                                 progress: progress)
         // The last good perspectives are the last ones any command saw, even one that did not
         // read them (§10): one `stat` when nothing changed.
         sideFile(PerspectiveFile.self).refreshLastGoodCopy()
@@ -177,6 +178,7 @@ public final class Vault: Sendable {
             // What the rest of the vault says (§23), as the index last computed it.
             task.links = (try? index.links(of: id)) ?? TaskLinks()
             task.links.checklist = Checklist.tally(of: task.body)
+            task.links.asOf = clock.now
             return (task, snapshot)
         case let .unparseable(reason): throw TodoError.unparseable(path: id, reason: reason)
         }

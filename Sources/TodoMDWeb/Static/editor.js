@@ -7,6 +7,7 @@ import { FIELD_LABEL, fieldEl, showConflict, hideConflict, conflictField, initCo
 import { DAYS, DAY_NAMES, FREQS, initRecurrence, fillBuilder, builderChanged, commitRecurrenceText, recPreview } from './editor-recurrence.js';
 import { hasOpenSubtasks, askSubtasks } from './nesting.js';
 import { initReminders, remindersRows, fillReminders } from './editor-reminders.js';
+import { fillTimer } from './editor-timer.js';
 
 let ctx = null;
 let cur = null;        // the task shown
@@ -466,6 +467,7 @@ function fill(skip, keep = []) {
     h('button', { type: 'button', class: 'tag-x', 'data-tag': tag, 'aria-label': `Remove tag ${tag}` }, icon('x')))));
   fillBuilder(skip);
   fillReminders(form, t, skip);
+  fillTimer(form, t);
   fillStructure($('.d-structure', form), t, { reload, open: openEditor });
   const info = $('.d-info', form);
   const items = [['Source', t.source || 'unknown'], ['Created', instantText(t.created)], ['Modified', instantText(t.modified)]];

@@ -99,7 +99,7 @@ function render() {
     ['Day', 'Completed'], days.map((x) => [shortDate(x.date), x.n]));
   keyChart(view, 'ins-areas', 'By area', d.completed_by_area, 'No area');
   keyChart(view, 'ins-projects', 'By project', d.completed_by_project, 'No project');
-  if (Array.isArray(d.estimates)) estimateChart(view, d.estimates);
+  estimateChart(view, d.estimate_vs_tracked || []);
   view.setAttribute('aria-busy', 'false');
 }
 
@@ -235,7 +235,7 @@ function estimateChart(view, tasks) {
     : '';
   chart(view, 'ins-estimates', 'Estimate vs tracked time', (w) => pairedBars(rows, w), summary,
     ['Task', 'Estimated', 'Tracked'], tasks.map((t) => [t.title, minutesText(t.estimated_minutes), minutesText(t.tracked_minutes)]),
-    tasks.length ? null : 'No task has both an estimate and tracked time in this period.');
+    tasks.length ? null : 'No task has both an estimate and tracked time yet. Start a timer on a task with an estimate.');
   const fig = $('#ins-estimates');
   if (tasks.length) {
     fig.append(h('p', { class: 'ins-legend', 'aria-hidden': 'true' }, h('span', { class: 'ins-key est' }), 'Estimated ', h('span', { class: 'ins-key trk' }), 'Tracked'));

@@ -14,6 +14,7 @@ import { planChanged, boardChanged, insightsChanged, openEditor } from './lazy.j
 import { complete, deferTasks, bulk } from './actions.js';
 import { nestRows, structureChips, disclosure, toggleFold, setParent } from './nesting.js';
 import { calendarChanged } from './lazy.js';
+import { timerButton } from './timer.js';
 
 const PLAN_REGION = { morning: 'Morning', afternoon: 'Afternoon', evening: 'Evening' };
 export const PRIORITIES = ['high', 'medium', 'low', 'none'];
@@ -233,7 +234,8 @@ export function taskRow(t, depth, hasKids) {
         h('button', { type: 'button', class: 'task-title', 'aria-label': depth ? `${t.title} (subtask, level ${depth + 1})` : null, text: t.title }), prio, flag),
       t.description ? h('div', { class: 'task-desc', text: t.description }) : null,
       detailed && t.body && t.body.trim() ? h('div', { class: 'task-notes', text: t.body.trim() }) : null,
-      meta.length ? h('div', { class: 'task-meta' }, meta) : null)));
+      meta.length ? h('div', { class: 'task-meta' }, meta) : null),
+    sel.active ? null : timerButton(t)));
   return li;
 }
 
