@@ -238,7 +238,8 @@ function estimateChart(view, tasks) {
     tasks.length ? null : 'No task has both an estimate and tracked time yet. Start a timer on a task with an estimate.');
   const fig = $('#ins-estimates');
   if (tasks.length) {
-    fig.append(h('p', { class: 'ins-legend', 'aria-hidden': 'true' }, h('span', { class: 'ins-key est' }), 'Estimated ', h('span', { class: 'ins-key trk' }), 'Tracked'));
+    fig.append(h('p', { class: 'ins-legend', 'aria-hidden': 'true' }, h('span', { class: 'ins-key est' }), 'Estimated ', h('span', { class: 'ins-key trk' }), 'Tracked',
+      over ? [' ', h('span', { class: 'ins-key over' }), 'Over the estimate'] : null));
   }
 }
 
