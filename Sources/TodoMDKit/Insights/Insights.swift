@@ -9,13 +9,17 @@ import Foundation
 public struct Insights: Sendable, Equatable {
     /// How many tasks were completed on one day.
     public struct DayCount: Sendable, Equatable {
+        /// The local date.
         public let date: LocalDate
+        /// Tasks completed on it.
         public let count: Int
     }
 
     /// How many tasks were completed with one value of a field (`""` for none).
     public struct KeyCount: Sendable, Equatable {
+        /// The area or project; `""` for tasks without one.
         public let key: String
+        /// Tasks completed with it.
         public let count: Int
     }
 
@@ -25,6 +29,7 @@ public struct Insights: Sendable, Equatable {
         public let from: LocalDate
         /// The week's Sunday, or today for the current week.
         public let to: LocalDate
+        /// Tasks completed from `from` to `to`.
         public let completed: Int
     }
 
@@ -32,6 +37,7 @@ public struct Insights: Sendable, Equatable {
     public struct EstimateComparison: Sendable, Equatable {
         /// The task's id.
         public let id: String
+        /// The task's title.
         public let title: String
         /// `estimated_minutes`.
         public let estimatedMinutes: Int
@@ -48,6 +54,7 @@ public struct Insights: Sendable, Equatable {
     public let from: LocalDate
     /// The last day of the range: today.
     public let to: LocalDate
+    /// How many weeks the range covers (1–52).
     public let weeks: Int
     /// Every day of the range, oldest first, days without a completion included (count 0).
     public let completedPerDay: [DayCount]

@@ -15,9 +15,12 @@
 public struct MustDoStreak: Sendable, Equatable {
     /// One day's Must-Dos: how many were planned, how many are done.
     public struct Day: Sendable, Equatable {
+        /// Must-Dos planned on the day (cancelled ones left out).
         public var planned: Int
+        /// How many of them are done.
         public var done: Int
 
+        /// A day with `planned` Must-Dos of which `done` are done.
         public init(planned: Int = 0, done: Int = 0) {
             self.planned = planned
             self.done = done
