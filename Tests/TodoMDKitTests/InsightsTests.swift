@@ -274,4 +274,16 @@ import TodoMDTestSupport
             "estimate_vs_tracked":[{"id":"t.md","title":"Tracked","estimated_minutes":30,"tracked_minutes":45}]}
             """)
     }
+
+    /// The four weeks ending Saturday 21 November begin on Sunday 25 October, the day Berlin
+    /// leaves summer time: its first instant is 22:00Z on the 24th (UTC+2), not 23:00Z.
+    @Test(arguments: [("2026-10-24T21:59:59Z", 0), ("2026-10-24T22:00:00Z", 1), ("2026-10-25T22:59:59Z", 1)])
+    func theRangeStartsAtTheFirstDaysMidnightInTheVaultsZone(completed: String, counted: Int) throws {
+        let v = try TemporaryVault()
+        try v.task("a.md", title: "Edge", "completed: \"\(completed)\"", status: "done")
+        let insights = try v.open().insights(weeks: 4)
+        #expect(insights.from == Self.date("2026-10-25"))
+        #expect(insights.completedPerDay.first?.count == counted)
+        #expect(insights.completedTotal == counted)
+    }
 }
