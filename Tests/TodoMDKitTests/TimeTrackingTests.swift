@@ -229,6 +229,18 @@ import TodoMDTestSupport
         #expect(try tv.text("c.md").contains("time_entries: [\"end: null\"]"))
     }
 
+    /// Completing the task a timer runs on stops the timer, in the same write.
+    @Test func completingStopsTheTimer() throws {
+        let tv = try TemporaryVault()
+        try tv.task("a.md", title: "A")
+        try Self.vault(tv, at: "2026-11-21T09:00:00").startTimer("a.md")
+        let vault = try Self.vault(tv, at: "2026-11-21T09:20:00")
+        let done = try vault.complete("a.md").completed
+        #expect(done.status == .done)
+        #expect(done.timeEntries == ["{start: \"2026-11-21T08:00:00Z\", end: \"2026-11-21T08:20:00Z\"}"])
+        #expect(try vault.runningTimer() == nil)
+    }
+
     @Test func reportFromTheVault() throws {
         let tv = try TemporaryVault()
         try tv.task("a.md", title: "A", "project: \"Q4\"\ntime_entries: [{start: \"2026-11-20T08:00:00Z\", end: \"2026-11-20T09:00:00Z\"}]")

@@ -41,10 +41,37 @@ public struct TimeEntry: Sendable, Hashable {
     ///
     /// - Parameter timeZone: for date-times written without `Z` or an offset.
     public init?(_ item: String, timeZone: TimeZone = TimeEntry.utc) {
+        // Listings count every task's entries: the common held form is read without YAML.
+        if let (start, end) = TimeEntry.plainSpan(item) {
+            self.init(start: start, end: end)
+            return
+        }
         guard item.hasPrefix("{"), let node = try? Yams.compose(yaml: item), case let .mapping(mapping) = node else {
             return nil
         }
         self.init(mapping: mapping, timeZone: timeZone)
+    }
+
+    /// `{start: "…Z", end: "…Z"}` or `{start: "…Z", end: null}` exactly as ``written`` writes an
+    /// entry without a note or other keys; nil for anything else (the YAML reader decides).
+    private static func plainSpan(_ item: String) -> (Date, Date?)? {
+        let u = Array(item.utf8)
+        let head = Array("{start: \"".utf8), middle = Array("\", end: ".utf8)
+        let stamp = 20  // YYYY-MM-DDTHH:MM:SSZ
+        guard u.count >= head.count + stamp + middle.count + 5, u.starts(with: head),
+              u[(head.count + stamp)..<(head.count + stamp + middle.count)].elementsEqual(middle),
+              u[head.count + stamp - 1] == UInt8(ascii: "Z"),
+              let start = DateTimeFormat.parse(String(decoding: u[head.count..<(head.count + stamp)], as: UTF8.self),
+                                               timeZone: utc)
+        else { return nil }
+        let rest = u[(head.count + stamp + middle.count)...]
+        if rest.elementsEqual(Array("null}".utf8)) { return (start, nil) }
+        guard rest.count == stamp + 3, rest.first == UInt8(ascii: "\""), rest.last == UInt8(ascii: "}"),
+              rest[rest.endIndex - 2] == UInt8(ascii: "\""), rest[rest.endIndex - 3] == UInt8(ascii: "Z"),
+              let end = DateTimeFormat.parse(String(decoding: rest.dropFirst().dropLast(2), as: UTF8.self), timeZone: utc),
+              end >= start
+        else { return nil }
+        return (start, end)
     }
 
     /// Reads a JSON object `{"start", "end", "note"}` (or TaskNotes' keys) as an entry, by the
