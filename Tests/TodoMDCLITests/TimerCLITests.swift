@@ -62,6 +62,13 @@ import TodoMDTestSupport
             """)
         let empty = await v.run("time", "--from", "2026-11-01", "--to", "2026-11-02")
         #expect(empty.stdout == "Time by project, 2026-11-01 – 2026-11-02\n  Nothing tracked.\n")
+        // A Pomodoro's work period, recorded as the web app records it, counts in its project (issue 19).
+        let vault = try v.open()
+        let start = try #require(DateTimeFormat.parse("2026-11-20T07:00:00Z", timeZone: TimeEntry.utc))
+        try vault.addTimeEntry("report.md", TimeEntry(start: start, end: start.addingTimeInterval(25 * 60), note: "Pomodoro"))
+        #expect(await v.run("time", "--by", "project", "--json").stdout
+            == #"{"from":"2026-11-15","to":"2026-11-21","by":"project","rows":[{"key":"Q4","minutes":85},{"key":"","minutes":30}],"total_minutes":115}"# + "\n")
+        #expect(throws: TodoError.self) { try vault.addTimeEntry("report.md", TimeEntry(start: start)) }
         #expect(await v.run("time", "--by", "week").code == 2)
         #expect(await v.run("time", "--from", "2026-11-22", "--to", "2026-11-21").code == 2)
     }

@@ -39,6 +39,11 @@ import TodoMDTestSupport
         ReadCase("time_entries: {start: \"2026-11-21T08:00:00Z\", end: \"2026-11-21T08:10:00Z\"}",
                  ["{start: \"2026-11-21T08:00:00Z\", end: \"2026-11-21T08:10:00Z\"}"]),
         ReadCase("time_entries: []", []),
+        // The held forms, read without YAML, and a blank note (none).
+        ReadCase("time_entries:\n  - {start: \"2026-11-21T08:00:00Z\", end: null, note: \"Pomodoro ✓\"}",
+                 ["{start: \"2026-11-21T08:00:00Z\", end: null, note: \"Pomodoro ✓\"}"]),
+        ReadCase("time_entries:\n  - {start: \"2026-11-21T08:00:00Z\", end: \"2026-11-21T08:01:00Z\", note: \"  \"}",
+                 ["{start: \"2026-11-21T08:00:00Z\", end: \"2026-11-21T08:01:00Z\"}"]),
         // Items that are not entries are kept as written, each with a warning.
         ReadCase("time_entries:\n  - {start: yesterday}", ["{start: \"yesterday\"}"], warnings: 1),
         ReadCase("time_entries:\n  - {start: \"2026-11-21T09:00:00Z\", end: \"2026-11-21T08:00:00Z\"}",
@@ -229,6 +234,18 @@ import TodoMDTestSupport
         #expect(try tv.text("c.md").contains("time_entries: [\"end: null\"]"))
     }
 
+    /// Completing the task a timer runs on stops the timer, in the same write.
+    @Test func completingStopsTheTimer() throws {
+        let tv = try TemporaryVault()
+        try tv.task("a.md", title: "A")
+        try Self.vault(tv, at: "2026-11-21T09:00:00").startTimer("a.md")
+        let vault = try Self.vault(tv, at: "2026-11-21T09:20:00")
+        let done = try vault.complete("a.md").completed
+        #expect(done.status == .done)
+        #expect(done.timeEntries == ["{start: \"2026-11-21T08:00:00Z\", end: \"2026-11-21T08:20:00Z\"}"])
+        #expect(try vault.runningTimer() == nil)
+    }
+
     @Test func reportFromTheVault() throws {
         let tv = try TemporaryVault()
         try tv.task("a.md", title: "A", "project: \"Q4\"\ntime_entries: [{start: \"2026-11-20T08:00:00Z\", end: \"2026-11-20T09:00:00Z\"}]")
@@ -299,5 +316,27 @@ import TodoMDTestSupport
         let report = TimeReport(tasks: tasks, from: day, to: day, by: .project, now: .distantFuture, timeZone: Self.zone)
         #expect(report.rows.map(\.key) == ["a", "b"])
         #expect(report.totalMinutes == 20)
+    }
+}
+
+/// The held form read without YAML (``TimeEntry/init(_:timeZone:)``'s fast path) means what the
+/// YAML reader says it means, for entries and for items that only look like them.
+@Suite struct TimeEntryFastPathTests {
+    @Test(arguments: [
+        "{start: \"2026-11-21T08:00:00Z\", end: null}",
+        "{start: \"2026-11-21T08:00:00Z\", end: \"2026-11-21T08:25:00Z\"}",
+        "{start: \"2026-11-21T08:00:00Z\", end: \"2026-11-21T08:25:00Z\", note: \"Pomodoro\"}",
+        "{start: \"2026-11-21T08:00:00Z\", end: null, note: \"a, b: c {d}\"}",
+        "{start: \"2026-11-21T08:00:00Z\", end: null, note: \"\"}",
+        "{start: \"2026-11-21T08:00:00Z\", end: null, note: \"say \\\"hi\\\"\"}",
+        "{start: \"2026-11-21T08:00:00Z\", end: \"2026-11-21T07:00:00Z\"}",
+        "{start: \"2026-11-21T08:00:00Z\", end: \"2026-11-21T25:00:00Z\"}",
+        "{start: \"2026-11-21T08:00:00Z\", end: null, note: \"x\", id: 7}",
+        "{start: \"2026-11-21T08:00:00Z\", end: null}x",
+        "{start: \"2026-11-21T08:00:00Z\", end: nul}",
+        "{start: \"2026-13-21T08:00:00Z\", end: null}",
+    ])
+    func agreesWithTheYAMLReader(_ item: String) throws {
+        #expect(TimeEntry(item) == TimeEntry.readingYAML(item, timeZone: TimeEntry.utc))
     }
 }

@@ -41,10 +41,58 @@ public struct TimeEntry: Sendable, Hashable {
     ///
     /// - Parameter timeZone: for date-times written without `Z` or an offset.
     public init?(_ item: String, timeZone: TimeZone = TimeEntry.utc) {
+        // Listings count every task's entries: the common held form is read without YAML.
+        guard let entry = TimeEntry.plainEntry(item) ?? TimeEntry.readingYAML(item, timeZone: timeZone) else { return nil }
+        self = entry
+    }
+
+    /// A held item read as YAML (what ``plainEntry(_:)`` must agree with).
+    static func readingYAML(_ item: String, timeZone: TimeZone) -> TimeEntry? {
         guard item.hasPrefix("{"), let node = try? Yams.compose(yaml: item), case let .mapping(mapping) = node else {
             return nil
         }
-        self.init(mapping: mapping, timeZone: timeZone)
+        return TimeEntry(mapping: mapping, timeZone: timeZone)
+    }
+
+    /// An entry exactly as ``written`` writes one without other keys — `{start: "…Z", end: "…Z"
+    /// | null}`, with or without `note: "…"` (text without escapes) — read without YAML; nil for
+    /// anything else (the YAML reader decides).
+    private static func plainEntry(_ item: String) -> TimeEntry? {
+        let u = Array(item.utf8)
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        var i = 0
+        func take(_ text: String) -> Bool {
+            let t = Array(text.utf8)
+            guard u.count - i >= t.count, u[i..<(i + t.count)].elementsEqual(t) else { return false }
+            i += t.count
+            return true
+        }
+        // `"YYYY-MM-DDTHH:MM:SSZ"`, quotes included.
+        func stamp() -> Date? {
+            guard u.count - i >= 22, u[i] == quote, u[i + 20] == UInt8(ascii: "Z"), u[i + 21] == quote,
+                  let d = DateTimeFormat.parse(String(decoding: u[(i + 1)..<(i + 21)], as: UTF8.self), timeZone: utc)
+            else { return nil }
+            i += 22
+            return d
+        }
+        guard take("{start: "), let start = stamp(), take(", end: ") else { return nil }
+        let end: Date?
+        if take("null") {
+            end = nil
+        } else {
+            guard let e = stamp(), e >= start else { return nil }
+            end = e
+        }
+        var note: String?
+        if take(", note: \"") {
+            guard let close = u[i...].firstIndex(of: quote), !u[i..<close].contains(backslash) else { return nil }
+            note = String(decoding: u[i..<close], as: UTF8.self)
+            // A blank note is no note to the YAML reader: let it decide.
+            guard note?.trimmingCharacters(in: .whitespaces).isEmpty == false else { return nil }
+            i = close + 1
+        }
+        guard take("}"), i == u.count else { return nil }
+        return TimeEntry(start: start, end: end, note: note)
     }
 
     /// Reads a JSON object `{"start", "end", "note"}` (or TaskNotes' keys) as an entry, by the

@@ -70,11 +70,16 @@ extension Vault {
     /// Records a finished stretch of work on the task `id` (a Pomodoro work period, §27): the
     /// entry is appended to its `time_entries`; no running timer is touched.
     ///
-    /// - Throws: ``TodoError/invalidValue(field:value:reason:)`` for an entry without an end.
+    /// - Throws: ``TodoError/invalidValue(field:value:reason:)`` for an entry without an end, or
+    ///   one that ends before it starts.
     @discardableResult
     public func addTimeEntry(_ id: String, _ entry: TimeEntry) throws -> TodoTask {
-        guard entry.end != nil else {
+        guard let end = entry.end else {
             throw TodoError.invalidValue(field: "end", value: "null", reason: "a finished entry's end (start a timer instead)")
+        }
+        guard end >= entry.start else {
+            throw TodoError.invalidValue(field: "end", value: DateTimeFormat.string(end),
+                                         reason: "a time not before the start (\(DateTimeFormat.string(entry.start)))")
         }
         let (task, _) = try read(id)
         return try update(id, TaskChanges([.timeEntries: .list(task.timeEntries + [entry.written])]))
@@ -95,11 +100,17 @@ extension Vault {
     /// Gives every open entry of task `id` the end `now` (not before its start).
     private func closeEntries(of id: String, at now: Date) throws -> TodoTask {
         let (task, _) = try read(id)
-        let items = task.timeEntries.map { item -> String in
+        return try update(id, TaskChanges([.timeEntries: .list(Vault.closingTimers(of: task, at: now) ?? task.timeEntries)]))
+    }
+
+    /// `task`'s `time_entries` with every open entry ended at `now` (not before its start); nil
+    /// when no timer runs on it. Completing or cancelling a task stops its timer with this.
+    static func closingTimers(of task: TodoTask, at now: Date) -> [String]? {
+        guard task.runningTimeEntry != nil else { return nil }
+        return task.timeEntries.map { item -> String in
             guard var entry = TimeEntry(item), entry.isRunning else { return item }
             entry.end = max(now, entry.start)
             return entry.written
         }
-        return try update(id, TaskChanges([.timeEntries: .list(items)]))
     }
 }

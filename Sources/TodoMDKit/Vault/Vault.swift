@@ -311,6 +311,8 @@ public final class Vault: Sendable {
             changes.set(.completed, .dateTime(now))
         }
         if before.recurrence != nil { changes.clear(.recurrence) }
+        // A finished task's timer stops with it (§27), in the same write.
+        if let stopped = Vault.closingTimers(of: before, at: now) { changes.set(.timeEntries, .list(stopped)) }
         let archive = try !skipping && settings().archiveCompleted && !id.hasPrefix("Archive/")
         // A link where the task would go refuses the completion before anything is written (§2).
         if archive { try folder.refuseLinks(in: "Archive/" + before.filename) }

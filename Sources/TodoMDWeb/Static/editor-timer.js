@@ -72,7 +72,7 @@ function paint() {
   if (pomo.dataset.state !== pomoWant) {
     pomo.dataset.state = pomoWant;
     pomo.setAttribute('aria-pressed', String(!!mine));
-    pomo.replaceChildren(h('span', { 'aria-hidden': 'true', text: '🍅' }), h('span', { text: pomoWant }));
+    pomo.replaceChildren(icon(mine ? 'stop' : 'clock'), h('span', { text: pomoWant }));
   }
   const phase = mine ? (mine.phase === 'work' ? `Work: ${clockText((mine.end - pageNow()) / 1000)} left` : `Break: ${clockText((mine.end - pageNow()) / 1000)} left`) : '';
   const pomoLine = $('.d-timer-pomo', section);

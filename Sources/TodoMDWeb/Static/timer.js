@@ -80,10 +80,12 @@ export function timerButton(t) {
     'aria-label': label, title: label, 'aria-pressed': String(!!entry), 'data-timer-id': t.id },
   icon(entry ? 'stop' : 'play'), text);
   if (entry) b.dataset.start = entry.start;
+  b.dataset.title = t.title;
   b.addEventListener('click', (e) => {
     // The row opens the editor on a click: this one is the timer's alone.
     e.stopPropagation();
-    if (entry) stopTimer(); else startTimer(t.id);
+    if (pomodoro && pomodoro.id === t.id) stopPomodoro();
+    else if (entry) stopTimer(); else startTimer(t.id);
   });
   paintButton(b);
   ensureTicking();
@@ -93,12 +95,22 @@ export function timerButton(t) {
 function paintButton(b) {
   const span = b.querySelector('.timer-elapsed');
   if (!span) return;
-  const id = b.dataset.timerId;
-  if (pomodoro && pomodoro.id === id) {
-    span.textContent = (pomodoro.phase === 'work' ? '🍅 ' : '☕ ') + clockText((pomodoro.end - pageNow()) / 1000);
+  const id = b.dataset.timerId, title = b.dataset.title;
+  const mine = pomodoro && pomodoro.id === id;
+  let label;
+  if (mine) {
+    // The time left in the period; the label says which period it is.
+    span.textContent = clockText((pomodoro.end - pageNow()) / 1000);
+    label = `${pomodoro.phase === 'work' ? 'Pomodoro work period' : 'Pomodoro break'} on ${title}`;
   } else if (b.dataset.start) {
     span.textContent = clockText((pageNow() - Date.parse(b.dataset.start)) / 1000);
-  } else span.textContent = '';
+    label = `Stop timer on ${title}`;
+  } else {
+    span.textContent = '';
+    label = `Start timer on ${title}`;
+  }
+  b.classList.toggle('is-pomodoro', !!mine);
+  if (b.getAttribute('aria-label') !== label) { b.setAttribute('aria-label', label); b.title = label; }
 }
 
 function ensureTicking() {
