@@ -79,6 +79,17 @@ enum ToolCatalog {
                                   "date": string("The day: YYYY-MM-DD or a phrase; default today.")],
                                  required: ["duration"]),
              annotations: .init(readOnlyHint: true, openWorldHint: false)),
+        Tool(name: "get_stats", title: "Insights",
+             description: """
+                 Completion statistics for the last `weeks` weeks ending today: {"from", "to", "weeks", \
+                 "completed_per_day": {DATE: n} (every day), "completed_by_area": {AREA: n}, \
+                 "completed_by_project": {PROJECT: n} ("" = none), "must_do_streak": days in a row with \
+                 every planned Must-Do done, "must_do_today": {"planned", "done"}, "average_carry_count": \
+                 mean rollovers of planned tasks, "completed_total", "this_week"/"last_week": \
+                 {"from", "to", "completed"}}. Use it for a weekly review.
+                 """,
+             inputSchema: schema(["weeks": ["type": "integer", "description": "How many weeks, ending today (1-52); default 4."]]),
+             annotations: .init(readOnlyHint: true, openWorldHint: false)),
         Tool(name: "ramble", title: "Brain dump",
              description: """
                  Turn free text (a brain dump, dictated or typed) into proposed tasks: split at sentence ends \
@@ -305,6 +316,34 @@ enum ToolCatalog {
                                   "checked": ["type": "boolean", "description": "true to check (default), false to uncheck."]],
                                  required: ["task", "item"]),
              annotations: .init(readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false)),
+        Tool(name: "start_timer", title: "Start a timer",
+             description: """
+                 Start tracking time on a task (§27): appends {start: now, end: null, note} to its time_entries. \
+                 One timer runs per vault: a timer running on another task is stopped first. Returns \
+                 {"timer": {"task": TASK, "start", "note", "elapsed_minutes"}, "stopped": [TASK]}.
+                 """,
+             inputSchema: schema(["task": string("The task's id or part of its title."),
+                                  "note": string("What the time is for (optional).")],
+                                 required: ["task"]),
+             annotations: .init(readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false)),
+        Tool(name: "stop_timer", title: "Stop the timer",
+             description: """
+                 Stop the running timer: its entry gets end = now. Returns {"stopped": [TASK]} (empty when no \
+                 timer ran).
+                 """,
+             inputSchema: schema([:]),
+             annotations: .init(readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false)),
+        Tool(name: "time_report", title: "Tracked time",
+             description: """
+                 Time tracked from `from` to `to` (local days, inclusive; default the last 7 days ending today), \
+                 grouped by project, area, tag or day: {"from", "to", "by", "rows": [{"key", "minutes"}], \
+                 "total_minutes"}, rows largest first, tasks without a value under "".
+                 """,
+             inputSchema: schema(["from": string("The first day: YYYY-MM-DD or a phrase (\"monday\")."),
+                                  "to": string("The last day: YYYY-MM-DD or a phrase (default today)."),
+                                  "by": ["type": "string", "enum": ["project", "area", "tag", "day"],
+                                         "description": "How to group (default project)."]]),
+             annotations: .init(readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false)),
         Tool(name: "list_areas", title: "List areas",
              description: "Areas with their number of open tasks, in the user's order: {\"areas\": [{\"name\", \"count\"}]}.",
              inputSchema: schema([:]),
@@ -415,6 +454,17 @@ enum ToolCatalog {
             if case var .object(fields) = object {
                 // A task reference, or TaskNotes' dependency object (§23).
                 fields["items"] = ["type": ["string", "object"]]
+                object = .object(fields)
+            }
+            return object
+        case .timeEntries:
+            var object = typed(["array"], spec.summary, nullable: nullable)
+            if case var .object(fields) = object {
+                // `{start, end, note}` (§27).
+                fields["items"] = ["type": "object",
+                                   "properties": ["start": ["type": "string"], "end": ["type": ["string", "null"]],
+                                                  "note": ["type": ["string", "null"]]],
+                                   "required": ["start"]]
                 object = .object(fields)
             }
             return object

@@ -99,6 +99,9 @@ actor VaultTools {
             let day = try args.string("date").map { try DateInput.require($0, field: "date", today: vault.clock.today) }
                 ?? vault.clock.today
             return try vault.freeTime(on: day, minutes: minutes).json.compact()
+        case "get_stats":
+            try settings.require(.read, source: source)
+            return try vault.insights(weeks: args.int("weeks") ?? Insights.defaultWeeks).json.compact()
         case "ramble":
             let proposals = try vault.ramble(args.required("text"))
             guard args.values["commit"]?.boolValue == true else {
@@ -269,6 +272,24 @@ actor VaultTools {
             let skipped = try vault.skip(try vault.resolve(args.required("task")))
             return "{\"task\":" + TaskJSON.encode(skipped.completed) + ",\"next\":"
                 + (skipped.next.map(TaskJSON.encode) ?? "null") + "}"
+        case "start_timer":
+            try settings.require(.update, source: source)
+            let id = try vault.resolveIncludingClosed(args.required("task"))
+            let started = try vault.startTimer(id, note: try args.string("note"))
+            return "{\"timer\":" + started.running.json(now: vault.clock.now) + ",\"stopped\":["
+                + started.stopped.map(TaskJSON.encode).joined(separator: ",") + "]}"
+        case "stop_timer":
+            try settings.require(.update, source: source)
+            return "{\"stopped\":[" + (try vault.stopTimer()).map(TaskJSON.encode).joined(separator: ",") + "]}"
+        case "time_report":
+            let today = vault.clock.today
+            let byName = try args.string("by") ?? "project"
+            guard let by = TimeReport.Grouping(rawValue: byName) else {
+                throw TodoError.invalidValue(field: "by", value: byName, reason: "project, area, tag or day")
+            }
+            let from = try args.string("from").map { try DateInput.require($0, field: "from", today: today) }
+            let to = try args.string("to").map { try DateInput.require($0, field: "to", today: today) }
+            return try vault.timeReport(from: from, to: to, by: by).json.compact()
         case "check_item":
             try settings.require(.update, source: source)
             let id = try vault.resolveIncludingClosed(args.required("task"))

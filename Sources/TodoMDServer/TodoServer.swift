@@ -63,10 +63,12 @@ public enum TodoServer {
         PerspectiveRoutes(service: service).register(on: api)
         PlanRoutes(service: service).register(on: api)
         BoardRoutes(service: service).register(on: api)
+        InsightsRoutes(service: service).register(on: api)
         NoteRoutes(service: service).register(on: api)
         CategoryRoutes(service: service).register(on: api)
         CalendarRoutes(service: service).register(on: router)
         CalendarRoutes(service: service).register(api: api)
+        TimerRoutes(service: service).register(on: api)
         if let mcp = options.mcp { MCPRoute(endpoint: mcp).register(on: router) }
         return router
     }

@@ -57,11 +57,11 @@ public final class TemporaryVault: @unchecked Sendable {
         return id
     }
 
-    /// Writes a minimal task file with the given extra frontmatter lines.
+    /// Writes a minimal task file with the given status and extra frontmatter lines.
     @discardableResult
     public func task(_ id: String, title: String, _ lines: String = "", created: String = "2026-11-01T10:00:00Z",
-                     body: String = "") throws -> String {
-        var text = "---\ntitle: \"\(title)\"\nstatus: \"todo\"\n"
+                     body: String = "", status: String = "todo") throws -> String {
+        var text = "---\ntitle: \"\(title)\"\nstatus: \"\(status)\"\n"
         if !lines.isEmpty { text += lines.hasSuffix("\n") ? lines : lines + "\n" }
         text += "created: \"\(created)\"\nsource: \"test\"\n---\n"
         if !body.isEmpty { text += "\n" + body }

@@ -70,6 +70,7 @@ enum CodecFixture {
         case .nag: return String(t.nag)
         case .nagInterval: return t.nagInterval.map(String.init)
         case .snoozedUntil: return t.snoozedUntil?.description
+        case .timeEntries: return t.timeEntries.joined(separator: "|")
         case .description: return t.description
         case .created: return DateTimeFormat.string(t.created)
         case .modified: return t.modified.map(DateTimeFormat.string)

@@ -244,6 +244,7 @@ private let editCases: [CodecEditCase] = [
         t.nag = true
         t.nagInterval = 10
         t.snoozedUntil = TaskDate(iso: "2026-11-24T15:00")
+        t.timeEntries = ["{start: \"2026-11-21T08:00:00Z\", end: null}"]
         t.extra = [ExtraField("x-custom", .number(1))]
         t.body = ""
         let text = String(decoding: TaskFileCodec.encodeNew(t), as: UTF8.self)

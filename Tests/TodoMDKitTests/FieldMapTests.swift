@@ -46,7 +46,7 @@ import TodoMDTestSupport
         #expect(task.estimatedMinutes == 60)
         #expect(task.created == DateTimeFormat.parse("2026-11-01T09:00:00Z", timeZone: vault.clock.timeZone))
         #expect(task.modified == DateTimeFormat.parse("2026-11-02T09:00:00Z", timeZone: vault.clock.timeZone))
-        #expect(task.extra.map(\.key) == ["timeEntries"])
+        #expect(task.extra.isEmpty && task.timeEntries.isEmpty)
         #expect(try vault.list("project:Finance Q4").tasks.count == 1)
     }
 
@@ -100,6 +100,37 @@ import TodoMDTestSupport
                                                              TimeOfDay("08:30") ?? .nine),
                                                    .relative(minutes: -1440, anchor: .scheduled)])
         #expect(!task.warnings.contains { $0.hasPrefix("reminders") })
+    }
+
+    /// §27: TaskNotes' `timeEntries` (`{startTime, endTime, description}`) are read as entries; a
+    /// timer started and stopped in a TaskNotes vault is written in that form, other keys kept.
+    @Test func tasknotesTimeEntriesAreReadAndWrittenInTheirForm() throws {
+        let v = try Self.vault()
+        let file = "TaskNotes/Tasks/review-budget.md"
+        try v.write(file, Self.taskNotesFile.replacingOccurrences(of: "timeEntries: []", with: """
+            timeEntries:
+              - startTime: 2026-11-20T08:00:00.000Z
+                endTime: 2026-11-20T08:25:00.000Z
+                description: Pomodoro
+                duration: 25
+            """))
+        let vault = try v.open()
+        let task = try vault.task("review-budget")
+        #expect(task.timeEntries == ["{start: \"2026-11-20T08:00:00Z\", end: \"2026-11-20T08:25:00Z\", note: \"Pomodoro\", duration: 25}"])
+        #expect(task.warnings == ["source: missing; using unknown"])
+        try vault.startTimer(file)
+        #expect(try v.text(file).contains("""
+            timeEntries:
+              - {startTime: "2026-11-20T08:00:00Z", endTime: "2026-11-20T08:25:00Z", description: "Pomodoro", duration: 25}
+              - {startTime: "2026-11-21T08:00:00Z"}
+
+            """))
+        #expect(try vault.runningTimer()?.task.id == file)
+        let later = try Vault(path: v.root, clock: TodoClock(now: vault.clock.now.addingTimeInterval(600), timeZone: vault.clock.timeZone),
+                              environment: v.environment)
+        try later.stopTimer()
+        #expect(try v.text(file).contains("  - {startTime: \"2026-11-21T08:00:00Z\", endTime: \"2026-11-21T08:10:00Z\"}\n"))
+        #expect(try later.task(file).timeSpentMinutes(at: later.clock.now) == 35)
     }
 
     @Test func newTasksInAMappedVaultUseTheOtherToolsForm() throws {

@@ -28,6 +28,10 @@ import TodoMDTestSupport
             // An offset, an absolute time and a TaskNotes object, so a layer that drops a form shows.
             return .list(["-PT15M", "2026-12-24T08:30",
                           "{id: \"rem_1\", type: \"relative\", relatedTo: \"scheduled\", offset: \"-P1D\"}"])
+        case .timeEntries:
+            // A finished entry with a note and a running one (§27).
+            return .list(["{start: \"2026-12-24T08:00:00Z\", end: \"2026-12-24T08:25:00Z\", note: \"Draft \\\"one\\\"\"}",
+                          "{start: \"2026-12-24T09:00:00Z\", end: null}"])
         }
     }
 
@@ -85,7 +89,7 @@ import TodoMDTestSupport
         #expect(TaskJSON.value(value, kind: field.spec.kind) == Self.sample(field.spec))
         let keys = json.objectValue?.map(\.0) ?? []
         #expect(keys == ["id"] + TaskField.allCases.map(\.key)
-            + ["body", "extra", "warnings", "parent_id", "children", "progress", "checklist", "blocked"])
+            + ["body", "extra", "warnings", "parent_id", "children", "progress", "checklist", "blocked", "time_spent_minutes"])
     }
 
     @Test(arguments: TaskFieldSpec.table.map(\.field))

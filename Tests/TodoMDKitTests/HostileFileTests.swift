@@ -283,6 +283,32 @@ private let hostileCases: [HostileCase] = [
         #expect(task.snoozedUntil?.description == (key == "snoozed_until" ? nil : "2026-11-24T08:00"))
     }
 
+    /// `time_entries` items (§27) that are not entries: the task is still read, every item is
+    /// kept as written (a later edit writes it back), one warning per bad item, good entries kept.
+    @Test(arguments: [
+        "{start: someday}", "{start: \"\"}", "{end: \"2026-11-21T08:00:00Z\"}", "{start: 2026-11-21T25:00:00Z}",
+        "{start: \"2026-11-21T09:00:00Z\", end: \"2026-11-21T08:59:59Z\"}", "{start: {nested: {deeper: 1}}}",
+        "{start: \"2026-11-21T08:00:00Z\", end: [a, b]}", "{start: \"2026-11-21T08:00:00Z\", note: [x]}",
+        "[2026-11-21T08:00:00Z, 2026-11-21T09:00:00Z]", "\"1h30m\"", "-1", "{start: \"2026-11-21\"}",
+        "{start: \"\\u0000\"}", "{startTime: \"2026-11-21T08:00:00Z\", start: \"2026-11-21T08:00:00Z\"}",
+        "{? [a]: b, start: \"2026-11-21T08:00:00Z\"}",
+    ])
+    func badTimeEntriesAreKept(_ item: String) throws {
+        let good = "{start: \"2026-11-21T08:00:00Z\", end: \"2026-11-21T08:30:00Z\"}"
+        let bytes = HostileFixture.task("time_entries:\n  - \(item)\n  - \(good)")
+        let task = try CodecFixture.task(bytes: bytes)
+        #expect(task.warnings.filter { $0.hasPrefix("time_entries:") }.count == 1, "\(task.warnings)")
+        #expect(task.timeEntries.count == 2)
+        #expect(task.timeEntries.last == good)
+        #expect(task.timeSpentMinutes(at: .distantFuture) == 30)
+        // Rewriting the list keeps the bad item: it reads back as the same held text.
+        var all = TaskChanges([.timeEntries: .list(task.timeEntries)])
+        all.set(.modified, .dateTime(Date(timeIntervalSince1970: 0)))
+        let edited = try TaskFileCodec.apply(all, to: bytes, id: CodecFixture.id, fileModified: CodecFixture.mtime,
+                                             timeZone: try CodecFixture.zone())
+        #expect(try CodecFixture.task(bytes: edited).timeEntries == task.timeEntries)
+    }
+
     /// `&`, `*`, brackets and `#` in text are not anchors, aliases, nesting or comments.
     @Test(arguments: [
         "title: Tom & Jerry",

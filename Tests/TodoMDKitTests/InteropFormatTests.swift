@@ -49,7 +49,7 @@ enum InteropFixture {
         t.title = "Buy \"oat\" milk, 2 l"
         let text = CSVInterop.export([t])
         #expect(text.hasPrefix("title,status,due,defer,scheduled,priority,flagged,area,project,tags,recurrence,recurrence_mode,"
-                               + "estimated_minutes,parent,blocked_by,sequential,reminders,nag,nag_interval,snoozed_until,description,created,modified,completed,source,region,bucket,plan_date,"
+                               + "estimated_minutes,parent,blocked_by,sequential,reminders,nag,nag_interval,snoozed_until,time_entries,description,created,modified,completed,source,region,bucket,plan_date,"
                                + "carry_count,backlog_since,note,note_line,notes\r\n"))
         #expect(text.contains("\"Buy \"\"oat\"\" milk, 2 l\",in-progress,2026-11-24,2026-11-20,2026-11-23,high,true,Work,"
                               + "Quarterly Report,\"writing,q4\",FREQ=WEEKLY;INTERVAL=2,after_completion,90,"))
@@ -72,6 +72,9 @@ enum InteropFixture {
         t.backlogSince = InteropFixture.date("2026-11-19")
         t.note = "Notes/report.md"
         t.noteLine = 3
+        // Time entries (§27) travel as their flow mappings joined with `,`.
+        t.timeEntries = ["{start: \"2026-11-20T08:00:00Z\", end: \"2026-11-20T08:30:00Z\", note: \"a, b\"}",
+                         "{start: \"2026-11-21T07:00:00Z\", end: null}"]
         let batch = try CSVInterop.parse(CSVInterop.export([t]), overrides: [:], today: InteropFixture.today,
                                          timeZone: InteropFixture.zone)
         #expect(batch.skipped.isEmpty)

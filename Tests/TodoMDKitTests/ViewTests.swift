@@ -340,9 +340,10 @@ private extension Listing {
     static let taskKeys: Set<String> = [
         "id", "title", "status", "due", "defer", "scheduled", "priority", "flagged", "area", "project", "tags",
         "recurrence", "recurrence_mode", "estimated_minutes", "parent", "blocked_by", "sequential",
-        "reminders", "nag", "nag_interval", "snoozed_until", "description",
+        "reminders", "nag", "nag_interval", "snoozed_until", "time_entries", "description",
         "created", "modified", "completed", "source", "region", "bucket", "plan_date", "carry_count", "backlog_since",
         "note", "note_line", "body", "warnings", "extra", "parent_id", "children", "progress", "checklist", "blocked",
+        "time_spent_minutes",
     ]
 
     func parse(_ listing: Listing) throws -> [String: Any] {

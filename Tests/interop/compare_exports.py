@@ -18,7 +18,7 @@ import sys
 
 CANONICAL = ["title", "status", "due", "defer", "scheduled", "priority", "flagged", "area", "project", "tags",
              "recurrence", "recurrence_mode", "estimated_minutes", "parent", "blocked_by", "sequential",
-             "reminders", "nag", "nag_interval", "snoozed_until", "description",
+             "reminders", "nag", "nag_interval", "snoozed_until", "time_entries", "description",
              "created", "modified", "completed",
              "source", "region", "bucket", "plan_date", "carry_count", "backlog_since", "note", "note_line"]
 

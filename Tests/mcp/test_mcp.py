@@ -111,7 +111,8 @@ class ToolTests(MCPTestCase):
                                       "pin_note", "delete_note", "list_categories", "set_category",
                                       "remove_category", "plan_add", "plan_review", "reorder", "set_theme",
                                       "get_agenda", "find_free_time", "ramble", "list_templates",
-                                      "add_from_template", "list_calendars", "add_calendar", "remove_calendar"})
+                                      "add_from_template", "list_calendars", "add_calendar", "remove_calendar",
+                                      "start_timer", "stop_timer", "time_report", "get_stats"})
         for tool in tools.values():
             schema = field(tool, "input_schema", "inputSchema")
             self.assertEqual(schema["type"], "object", tool.name)
@@ -209,6 +210,30 @@ class ToolTests(MCPTestCase):
             {"title": "Start working on Q3 deck", "scheduled": "2026-11-23", "area": "Work"}])
         self.assertFalse([n for n in before if n.endswith(".md")], "proposals write nothing")
         self.assertEqual([t["source"] for t in committed["tasks"]], ["voice-ramble"] * 3)
+
+    def test_an_agent_reads_the_weeks_statistics_for_a_review(self):
+        """§27: completions per day, area and project, the Must-Do streak, the carry average."""
+        self.write("ship.md", task_file("Ship it", 'status: "done"\narea: "Work"\ncompleted: "2026-11-20T10:00:00Z"\n')
+                   .replace('status: "todo"\n', ""))
+        self.write("must.md", task_file("Today's Must-Do", 'status: "done"\nregion: "morning"\nbucket: "must"\n'
+                                        'plan_date: "2026-11-21"\ncompleted: "2026-11-21T07:00:00Z"\n')
+                   .replace('status: "todo"\n', ""))
+        self.write("carried.md", task_file("Carried", 'region: "backlog"\nbucket: "none"\ncarry_count: 3\n'))
+
+        async def scenario(s):
+            return (await self.call(s, "get_stats", {"weeks": 1}), await self.call(s, "get_stats"),
+                    await self.call(s, "get_stats", {"weeks": 60}, error=True))
+
+        week, month, bad = self.session(scenario)
+        self.assertEqual(week["completed_per_day"], {"2026-11-15": 0, "2026-11-16": 0, "2026-11-17": 0, "2026-11-18": 0,
+                                                     "2026-11-19": 0, "2026-11-20": 1, "2026-11-21": 1})
+        self.assertEqual(week["completed_by_area"], {"Work": 1, "": 1})
+        self.assertEqual(week["completed_by_project"], {"": 2})
+        self.assertEqual(week["must_do_streak"], 1)
+        self.assertEqual(week["average_carry_count"], 1.5)
+        self.assertEqual(week["this_week"], {"from": "2026-11-16", "to": "2026-11-21", "completed": 2})
+        self.assertEqual(len(month["completed_per_day"]), 28)
+        self.assertIn("weeks", bad)
 
     def test_an_agent_uses_templates_and_manages_calendars(self):
         """§26 templates and §25 calendars: what the web app can do, an agent can."""
@@ -316,6 +341,43 @@ class ToolTests(MCPTestCase):
         self.assertIn('reminders:\n  - "-PT15M"\n  - {id: "rem_1", ', text)
         self.assertIn('offset: "-P1D"', text)
         self.assertIn("nag: true\nnag_interval: 10\n", text)
+
+    def test_an_agent_tracks_time(self):
+        """§27: start_timer (one timer per vault), stop_timer, time_report, time_entries by update_task."""
+        self.write("report.md", task_file("Write report", 'project: "Q4"\n'))
+        self.write("mail.md", task_file("Answer mail", 'area: "Work"\n'))
+
+        async def scenario(s):
+            started = await self.call(s, "start_timer", {"task": "report", "note": "draft"})
+            switched = await self.call(s, "start_timer", {"task": "mail.md"})
+            stopped = await self.call(s, "stop_timer")
+            none = await self.call(s, "stop_timer")
+            logged = await self.call(s, "update_task", {"task": "report.md", "time_entries": [
+                {"start": "2026-11-20T07:00:00Z", "end": "2026-11-20T08:30:00Z", "note": "research"}]})
+            refused = await self.call(s, "update_task", {"task": "report.md", "time_entries": [{"start": "soon"}]},
+                                      error=True)
+            report = await self.call(s, "time_report", {"by": "day"})
+            by_project = await self.call(s, "time_report", {"from": "2026-11-20", "to": "2026-11-21"})
+            bad = await self.call(s, "time_report", {"by": "week"}, error=True)
+            return started, switched, stopped, none, logged, refused, report, by_project, bad
+
+        started, switched, stopped, none, logged, refused, report, by_project, bad = self.session(scenario)
+        self.assertEqual(started["timer"]["task"]["id"], "report.md")
+        self.assertEqual((started["timer"]["start"], started["timer"]["note"]), ("2026-11-21T08:00:00Z", "draft"))
+        self.assertEqual(started["stopped"], [])
+        self.assertEqual([t["id"] for t in switched["stopped"]], ["report.md"])
+        self.assertEqual([t["id"] for t in stopped["stopped"]], ["mail.md"])
+        self.assertEqual(stopped["stopped"][0]["time_entries"],
+                         [{"start": "2026-11-21T08:00:00Z", "end": "2026-11-21T08:00:00Z", "note": None}])
+        self.assertEqual(none, {"stopped": []})
+        self.assertEqual(logged["time_spent_minutes"], 90)
+        self.assertIn("time entry", refused)
+        self.assertEqual(report, {"from": "2026-11-15", "to": "2026-11-21", "by": "day",
+                                  "rows": [{"key": "2026-11-20", "minutes": 90}], "total_minutes": 90})
+        self.assertEqual(by_project["rows"], [{"key": "Q4", "minutes": 90}])
+        self.assertIn("by", bad)
+        self.assertIn('time_entries:\n  - {start: "2026-11-20T07:00:00Z", end: "2026-11-20T08:30:00Z", note: "research"}\n',
+                      self.read("report.md"))
 
     def test_complete_task_by_fuzzy_title(self):
         self.write("groceries.md", task_file("Buy groceries for the week"))

@@ -165,6 +165,17 @@ struct TaskRenderer {
         if t.nag { rows.append(("nags", "every \(t.nagInterval ?? Reminders.defaultNagInterval) min")) }
         if let s = t.snoozedUntil { rows.append(("snoozed until", s.description)) }
         if let c = t.links.checklist { rows.append(("checklist", "\(c.done)/\(c.total) checked")) }
+        if !t.timeEntries.isEmpty {
+            // A running timer counts up to when the vault read the task (§27).
+            let asOf = t.links.asOf ?? .distantPast
+            let count = t.timeEntryItems.count
+            rows.append(("tracked", TaskRenderer.duration(t.timeSpentMinutes(at: asOf)) + " in \(count) entr" + (count == 1 ? "y" : "ies")))
+            if let running = t.runningTimeEntry {
+                let elapsed = TaskRenderer.duration(Int(running.seconds(now: asOf) / 60))
+                rows.append(("timer", style.green("running") + " for \(elapsed), since \(DateTimeFormat.string(running.start))"
+                    + (running.note.map { " (\($0))" } ?? "")))
+            }
+        }
         if let d = t.description { rows.append(("description", d)) }
         rows.append(("created", DateTimeFormat.string(t.created)))
         if let m = t.modified { rows.append(("modified", DateTimeFormat.string(m))) }

@@ -53,9 +53,11 @@ extension TaskFileCodec {
         case .null: return ["\(key): null"]
         case let .list(items):
             if items.isEmpty { return ["\(key): []"] }
-            // A dependency object (§23) is written back as the mapping it was read from.
+            // A dependency object (§23) is written back as the mapping it was read from; a time
+            // entry item (§27) is held as flow text, whatever it is.
             return ["\(key):"] + items.map {
-                kind?.holdsObjects == true && TaskReference.isObjectForm($0) ? "  - \($0)" : "  - \(listItem($0))"
+                kind == .timeEntries || (kind?.holdsObjects == true && TaskReference.isObjectForm($0))
+                    ? "  - \($0)" : "  - \(listItem($0))"
             }
         }
     }

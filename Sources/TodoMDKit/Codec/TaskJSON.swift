@@ -4,7 +4,8 @@ import Foundation
 public enum TaskJSON {
     /// The TASK keys the vault computes (§23) rather than a file holding them: readers of TASK
     /// (imports, sync, conflict copies) leave them out.
-    public static let computedKeys: Set<String> = ["parent_id", "children", "progress", "checklist", "blocked"]
+    public static let computedKeys: Set<String> = ["parent_id", "children", "progress", "checklist", "blocked",
+                                                   "time_spent_minutes"]
 
     /// TASK as compact JSON text: `id`, every frontmatter field of ``TaskFieldSpec/table`` in
     /// canonical order (absent `null`, lists `[]`, defaults reported), `body`, unknown keys under
@@ -12,7 +13,7 @@ public enum TaskJSON {
     /// task's ``TodoTask/links``.
     public static func encode(_ t: TodoTask) -> String {
         var o = head(t)
-        tail(t.links, afterWarnings: !t.warnings.isEmpty, into: &o)
+        tail(t, afterWarnings: !t.warnings.isEmpty, into: &o)
         return o
     }
 
@@ -39,14 +40,17 @@ public enum TaskJSON {
         return o
     }
 
-    /// Closes a ``head(_:)``: the structure's warnings, then the §23 keys of `links`.
-    static func tail(_ links: TaskLinks, afterWarnings: Bool, into o: inout String) {
+    /// Closes a ``head(_:)``: the structure's warnings, then the §23 keys of the task's
+    /// `links`, then `time_spent_minutes` (§27), a running timer counted up to `links.asOf`.
+    static func tail(_ task: TodoTask, afterWarnings: Bool, into o: inout String) {
+        let links = task.links
         for (i, item) in links.warnings.enumerated() {
             if i > 0 || afterWarnings { o += "," }
             JSONValue.quote(item, into: &o)
         }
         o += "],"
         links.appendJSON(into: &o)
+        o += ",\"time_spent_minutes\":" + String(task.timeSpentMinutes(at: links.asOf ?? .distantPast))
         o += "}"
     }
 
@@ -70,6 +74,10 @@ public enum TaskJSON {
         case let .list(items)?:
             guard kind.holdsObjects else {
                 list(items, into: &o)
+                return
+            }
+            if kind == .timeEntries {
+                o += JSONValue.array(items.map(TimeEntry.json(ofHeld:))).compact()
                 return
             }
             // A TaskNotes dependency or reminder object is shown as the object it is.
@@ -128,6 +136,9 @@ public enum TaskJSON {
             guard let items = json.arrayValue else { return nil }
             let reminders = items.compactMap(reminder)
             return reminders.count == items.count ? .list(reminders) : nil
+        case .timeEntries:
+            // Kept whatever they hold, as a file keeps them (§27).
+            return json.arrayValue.map { .list($0.map(TimeEntry.held(json:))) }
         }
     }
 
@@ -176,6 +187,7 @@ public enum TaskJSON {
         case .list: return "a list of text"
         case .references: return "a list of task references"
         case .reminders: return "a list of reminders (-PT15M, -1h, YYYY-MM-DDTHH:MM)"
+        case .timeEntries: return "a list of time entries {start, end, note}"
         }
     }
 

@@ -70,6 +70,7 @@ struct TaskReader {
                 warnings.append("recurrence: \(error.localizedDescription); it will not repeat")
             }
         }
+        warnings += TaskReader.timeEntryWarnings(task.timeEntries)
         task.warnings = warnings
         return .task(task)
     }
@@ -154,6 +155,8 @@ struct TaskReader {
                 return .failure(.wrongType("expected a list of reminders (-PT15M, -1h, YYYY-MM-DDTHH:MM), found \(show(node))"))
             }
             return .success(.list(items))
+        case .timeEntries:
+            return .success(.list(timeEntries(node)))
         }
     }
 
@@ -289,6 +292,23 @@ struct TaskReader {
             }
         }
         return out
+    }
+
+    /// Time entries (§27): a list (or one mapping) whose items are held as entries in their
+    /// canonical flow form, or — when an item is not an entry — as the item's own flow text, so
+    /// that nothing is lost; ``timeEntryWarnings(_:)`` names those. Never a wrong type.
+    func timeEntries(_ node: Node) -> [String] {
+        let items: [Node] = if case let .sequence(seq) = node { Array(seq) } else { [node] }
+        return items.filter { !isAbsent($0) }.map { TimeEntry.held($0, timeZone: timeZone) }
+    }
+
+    /// One warning per held `time_entries` item that is not an entry.
+    static func timeEntryWarnings(_ items: [String]) -> [String] {
+        items.enumerated().compactMap { i, item in
+            guard TimeEntry(item) == nil else { return nil }
+            let shown = item.count > 60 ? String(item.prefix(60)) + "…" : item
+            return "time_entries: item \(i + 1) (`\(shown)`) is not an entry {start, end, note} with ISO 8601 times; kept as written"
+        }
     }
 
     func kind(_ node: Node) -> String {

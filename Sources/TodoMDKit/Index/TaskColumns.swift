@@ -12,7 +12,7 @@ enum TaskColumns {
     /// The SQL column type of a field kind.
     static func sqlType(_ kind: FieldKind) -> String {
         switch kind {
-        case .text, .rule, .choice, .date, .timedDate, .list, .references, .reminders: return "TEXT"
+        case .text, .rule, .choice, .date, .timedDate, .list, .references, .reminders, .timeEntries: return "TEXT"
         case .dateTime: return "REAL"
         case .flag, .count, .minutes: return "INTEGER"
         }
@@ -83,7 +83,7 @@ enum TaskColumns {
             return Bool.fromDatabaseValue(value).map(FieldValue.bool)
         case .count, .minutes:
             return Int.fromDatabaseValue(value).map(FieldValue.int)
-        case .list, .references, .reminders:
+        case .list, .references, .reminders, .timeEntries:
             guard let joined = String.fromDatabaseValue(value), !joined.isEmpty else { return .list([]) }
             return .list(joined.split(separator: listSeparator, omittingEmptySubsequences: false).map(String.init))
         }
@@ -119,9 +119,12 @@ struct TaskRowDecoder {
     private let warningCount: Int
     private let json: Int
     private let links: [Int]
+    /// The clock's now, which a running timer (§27) counts up to in TASK's `time_spent_minutes`.
+    private let now: Date?
 
     /// - Throws: when the statement lacks a column a row needs.
-    init(columns names: [String]) throws {
+    init(columns names: [String], now: Date?) throws {
+        self.now = now
         var positions: [String: Int] = [:]
         for (i, name) in names.enumerated() where positions[name] == nil { positions[name] = i }
         func position(_ name: String) throws -> Int {
@@ -150,18 +153,19 @@ struct TaskRowDecoder {
             if !value.isNull { setters[i](&task, value) }
         }
         task.links = TaskIndex.links(row, at: links)
+        task.links.asOf = now
         let warnings: Int = row[warningCount]
         var text: String = row[json]
-        TaskJSON.tail(task.links, afterWarnings: warnings > 0, into: &text)
+        TaskJSON.tail(task, afterWarnings: warnings > 0, into: &text)
         return TaskRow(task: task, titleKey: row[titleKey], warningCount: warnings + task.links.warnings.count,
                        json: text)
     }
 
     /// The rows of `sql`, decoded.
-    static func fetch(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws
-        -> [TaskRow] {
+    static func fetch(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments(),
+                      now: Date?) throws -> [TaskRow] {
         let statement = try db.makeStatement(sql: sql)
-        let decoder = try TaskRowDecoder(columns: statement.columnNames)
+        let decoder = try TaskRowDecoder(columns: statement.columnNames, now: now)
         var rows: [TaskRow] = []
         let cursor = try Row.fetchCursor(statement, arguments: arguments)
         while let row = try cursor.next() { rows.append(decoder.row(row)) }

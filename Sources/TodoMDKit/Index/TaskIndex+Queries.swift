@@ -22,7 +22,7 @@ extension TaskIndex {
     func rows(matching filter: SQLFragment) throws -> [TaskRow] {
         try database.read { db in
             try TaskRowDecoder.fetch(db, sql: "SELECT \(TaskColumns.rowColumns) FROM task WHERE \(filter.sql)",
-                                     arguments: StatementArguments(filter.arguments))
+                                     arguments: StatementArguments(filter.arguments), now: clock?.now)
         }
     }
 
@@ -164,7 +164,7 @@ extension TaskIndex {
             try TaskRowDecoder.fetch(db, sql: """
                 SELECT \(TaskColumns.rowColumns) FROM task WHERE plan_date = ? AND region IN (\(Self.marks(regions.count)))
                 ORDER BY created, id
-                """, arguments: StatementArguments([date.description] + regions.map(\.rawValue)))
+                """, arguments: StatementArguments([date.description] + regions.map(\.rawValue)), now: clock?.now)
         }
     }
 
@@ -173,7 +173,7 @@ extension TaskIndex {
         try database.read { db in
             try TaskRowDecoder.fetch(db, sql: """
                 SELECT \(TaskColumns.rowColumns) FROM task WHERE region = ? AND \(Self.active) ORDER BY created, id
-                """, arguments: StatementArguments([region.rawValue] + Self.activeArguments))
+                """, arguments: StatementArguments([region.rawValue] + Self.activeArguments), now: clock?.now)
         }
     }
 
@@ -192,6 +192,21 @@ extension TaskIndex {
                 SELECT id FROM task WHERE plan_date IS NOT NULL AND plan_date < ? AND \(Self.open)
                 ORDER BY plan_date, created, id
                 """, arguments: StatementArguments([date.description] + Self.openArguments))
+        }
+    }
+
+    // MARK: - Insights (§27)
+
+    /// The tasks insights are computed from: done ones completed at or after `since`, every task
+    /// that has been through the planner (it has a `region`), for the Must-Do streak and the carry
+    /// average, and every task with an estimate and time entries, for estimate vs tracked time.
+    public func insightRows(completedSince since: Date) throws -> [TaskRow] {
+        try database.read { db in
+            try TaskRowDecoder.fetch(db, sql: """
+                SELECT \(TaskColumns.rowColumns) FROM task
+                WHERE (status = ? AND completed >= ?) OR region IS NOT NULL
+                   OR (estimated_minutes IS NOT NULL AND time_entries != '')
+                """, arguments: [TaskStatus.done.rawValue, since.timeIntervalSince1970], now: clock?.now)
         }
     }
 

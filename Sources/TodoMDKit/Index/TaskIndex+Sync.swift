@@ -39,9 +39,10 @@ extension TaskIndex {
     /// - Parameter watcherTimeout: how long to wait for a watcher's answer; nil never asks.
     /// - Returns: the index and what bringing it up to date found.
     public static func open(at path: String, for folder: VaultFolder, timeZone: TimeZone, variant: String?,
+                            clock: TodoClock? = nil,
                             progress: (@Sendable (Int, Int) -> Void)? = nil,
                             watcherTimeout: Duration? = WatcherAnswer.defaultTimeout) throws -> (TaskIndex, SyncReport) {
-        let index = try TaskIndex(path: path, timeZone: timeZone, variant: variant)
+        let index = try TaskIndex(path: path, timeZone: timeZone, variant: variant, clock: clock)
         do {
             if let watcherTimeout, !index.isNew, let report = try index.vouchedSync(with: folder, timeout: watcherTimeout) {
                 return (index, report)
@@ -49,7 +50,7 @@ extension TaskIndex {
             return (index, try index.sync(with: folder, timeZone: timeZone, progress: progress))
         } catch is DatabaseError {
             TaskIndex.remove(at: path)
-            let fresh = try TaskIndex(path: path, timeZone: timeZone, variant: variant)
+            let fresh = try TaskIndex(path: path, timeZone: timeZone, variant: variant, clock: clock)
             return (fresh, try fresh.sync(with: folder, timeZone: timeZone, progress: progress))
         }
     }

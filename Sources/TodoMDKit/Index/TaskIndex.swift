@@ -13,6 +13,9 @@ public final class TaskIndex: Sendable {
     /// Whether opening made a new, empty database (none was there, or it was thrown away): its
     /// rows say nothing yet, so no watcher's word about an older file may stand for a scan.
     public let isNew: Bool
+    /// The vault's clock, whose now a running timer (§27) counts up to in the rows' TASK JSON;
+    /// nil: running timers count nothing yet.
+    public let clock: TodoClock?
 
     /// Bumped whenever the schema or the meaning of a stored column changes: an index with
     /// another value is thrown away and rebuilt. The field columns (from the table of task
@@ -26,8 +29,10 @@ public final class TaskIndex: Sendable {
     /// - Throws: ``TodoError/io(path:reason:)`` if no usable database can be made there.
     /// - Parameter variant: anything else that changes how files read (a field map's
     ///   fingerprint); an index built with another one is rebuilt.
-    public init(path: String, timeZone: TimeZone, variant: String? = nil) throws {
+    /// - Parameter clock: the vault's clock, for the time a running timer has tracked so far.
+    public init(path: String, timeZone: TimeZone, variant: String? = nil, clock: TodoClock? = nil) throws {
         self.path = path
+        self.clock = clock
         let folder = (path as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let stamp = TaskIndex.schemaVersion + " " + timeZone.identifier + (variant.map { " " + $0 } ?? "")
@@ -52,9 +57,10 @@ public final class TaskIndex: Sendable {
     }
 
     /// An index in memory, for tests and one-off runs.
-    public init(inMemoryWith timeZone: TimeZone) throws {
+    public init(inMemoryWith timeZone: TimeZone, clock: TodoClock? = nil) throws {
         path = ":memory:"
         isNew = true
+        self.clock = clock
         var config = Configuration()
         config.prepareDatabase { db in db.add(function: TaskIndex.foldFunction) }
         database = try DatabaseQueue(configuration: config)

@@ -1,4 +1,5 @@
 import Foundation
+import Yams
 
 /// Field values as other tools write them in text formats (CSV cells, TaskPaper and todo.txt
 /// tags), turned into §3 values leniently: `p1`/`H`/`A` priorities, `yes`/`x` booleans, ISO dates
@@ -47,6 +48,13 @@ public enum ImportValues {
                 if !current.contains(item), !added.contains(item) { added.append(item) }
             }
             spec.set(.list(current + added), on: &task)
+        case .timeEntries:
+            // A cell holds the entries' flow mappings joined with `,`, as a CSV export writes them.
+            guard let node = try? Yams.compose(yaml: "[" + raw + "]"), case let .sequence(items) = node else {
+                return "`\(raw)` is not a list of time entries {start, end, note}"
+            }
+            let current: [String] = if case let .list(held)? = spec.value(of: task) { held } else { [] }
+            spec.set(.list(current + items.map { TimeEntry.held($0, timeZone: timeZone) }), on: &task)
         case .minutes:
             guard let m = minutes(lower) else { return "`\(raw)` is not a duration (45, 45m, 1h30m)" }
             spec.set(.int(m), on: &task)

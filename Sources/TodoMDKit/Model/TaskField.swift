@@ -13,6 +13,7 @@ public enum TaskField: String, CaseIterable, Sendable, Hashable {
     case reminders, nag
     case nagInterval = "nag_interval"
     case snoozedUntil = "snoozed_until"
+    case timeEntries = "time_entries"
     case description, created, modified, completed, source, region, bucket
     case planDate = "plan_date"
     case carryCount = "carry_count"

@@ -32,13 +32,16 @@ public enum FieldKind: Sendable, Equatable {
     /// A list of reminders (§24): offsets before `due` (`-PT15M`), local date-times, or TaskNotes'
     /// reminder objects held in their flow form (``TaskReminder``).
     case reminders
+    /// Tracked time (§27): `{start, end, note}` objects held in their YAML flow form
+    /// (``TimeEntry``); an item that is not an entry is held as written, with a warning.
+    case timeEntries
 
     /// Whether values of this kind are lists (absent is the empty list).
-    public var isList: Bool { self == .list || self == .references || self == .reminders }
+    public var isList: Bool { self == .list || self == .references || self == .reminders || self == .timeEntries }
 
     /// Whether list items may be objects held in their YAML flow form (``TaskReference``,
-    /// ``TaskReminder``), written back as the mappings they were read from.
-    public var holdsObjects: Bool { self == .references || self == .reminders }
+    /// ``TaskReminder``, ``TimeEntry``), written back as the mappings they were read from.
+    public var holdsObjects: Bool { self == .references || self == .reminders || self == .timeEntries }
 }
 
 /// Who sets a field, which decides where clients may change it.
@@ -199,6 +202,10 @@ extension TaskFieldSpec {
             return .count(field, \.nagInterval, kind: .minutes, "Minutes between nagging reminders (default 5).")
         case .snoozedUntil:
             return .timedDate(field, \.snoozedUntil, "No reminders until this local date and time: YYYY-MM-DD HH:MM or a phrase.")
+        case .timeEntries:
+            return .init(field, .timeEntries, newFile: .whenSet,
+                         "Tracked time (§27): a list of {start, end, note} (ISO 8601 UTC, end null while running); replaces the list.",
+                         \.timeEntries)
         case .description:
             return .init(field, .text(limit: TaskLimits.descriptionCharacters), newFile: .whenSet,
                          "One-line subtitle (at most 2,000 characters).", \.description)

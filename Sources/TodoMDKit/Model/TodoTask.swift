@@ -44,6 +44,9 @@ public struct TodoTask: Sendable, Equatable {
     public var nagInterval: Int?
     /// No reminders before this local date and time (§24).
     public var snoozedUntil: TaskDate?
+    /// Tracked time (§27), as held: entries in their canonical YAML flow form
+    /// (`{start: "…Z", end: "…Z" | null, note: "…"}`), or items kept as written (see ``TimeEntry``).
+    public var timeEntries: [String]
     public var description: String?
     public var created: Date
     public var modified: Date?
@@ -80,6 +83,7 @@ public struct TodoTask: Sendable, Equatable {
         self.sequential = false
         self.reminders = []
         self.nag = false
+        self.timeEntries = []
         self.recurrenceMode = .fixed
         self.created = created
         self.source = source

@@ -21,6 +21,18 @@ public struct VaultSettings: Sendable {
     /// A `fixed` repeat catches up: the next occurrence is after today too (§24). Default on.
     public var recurrenceCatchUp: Bool { json["recurrence_catch_up"]?.boolValue ?? true }
 
+    /// Minutes of a Pomodoro work period (§27), 1–240; default 25.
+    public var pomodoroWork: Int { minutes("pomodoro_work", default: 25) }
+
+    /// Minutes of a Pomodoro break (§27), 1–240; default 5.
+    public var pomodoroBreak: Int { minutes("pomodoro_break", default: 5) }
+
+    /// A whole number of minutes from 1 to 240 under `key`, else `fallback`.
+    private func minutes(_ key: String, default fallback: Int) -> Int {
+        guard let n = json[key]?.numberValue, n == n.rounded(), (1...240).contains(n) else { return fallback }
+        return Int(n)
+    }
+
     /// Persistent reminders may nag (§24). Default off: nothing nags until a user turns it on.
     public var nagEnabled: Bool { json["nag_enabled"]?.boolValue ?? false }
 

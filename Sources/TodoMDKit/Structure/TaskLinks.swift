@@ -1,3 +1,5 @@
+import Foundation
+
 /// How many of something are done: a parent's subtasks, a task's checklist (§23).
 public struct Tally: Sendable, Equatable {
     public var done: Int
@@ -31,11 +33,20 @@ public struct TaskLinks: Sendable, Equatable {
     public var blockers: [String] = []
     /// Unresolvable references, cycles and unsupported dependency types, each naming its key.
     public var warnings: [String] = []
+    /// The vault clock's now when the task was read: a running timer (§27) counts up to it in
+    /// TASK's `time_spent_minutes`. Nil (a task not read from a vault): running timers count
+    /// nothing yet. Not part of the structure: never stored, never compared.
+    public var asOf: Date?
 
     public init() {}
 
     /// Whether a listing holds anything beyond the defaults.
     public var isEmpty: Bool { self == TaskLinks(checklist: checklist) }
+
+    public static func == (a: TaskLinks, b: TaskLinks) -> Bool {
+        a.parentID == b.parentID && a.children == b.children && a.progress == b.progress && a.checklist == b.checklist
+            && a.blocked == b.blocked && a.blockers == b.blockers && a.warnings == b.warnings
+    }
 
     init(checklist: Tally?) { self.checklist = checklist }
 

@@ -33,6 +33,8 @@ public struct FieldMap: Sendable, Equatable {
         /// "due", offset: "-PT15M"}`, `{id, type: "absolute", absoluteTime}`); objects already
         /// written are kept.
         case reminders
+        /// Time entries written with TaskNotes' keys (`{startTime, endTime, description}`).
+        case timeEntries
     }
 
     /// One enum value: ours (§3) and how the other tool writes it.
@@ -86,6 +88,10 @@ public struct FieldMap: Sendable, Equatable {
                 guard field == .reminders else {
                     throw FieldMap.problem("the form `reminders` fits reminders, not `\(field.key)`")
                 }
+            case .timeEntries:
+                guard field == .timeEntries else {
+                    throw FieldMap.problem("the form `timeEntries` fits time_entries, not `\(field.key)`")
+                }
             }
         }
         self.keys = keys.filter { $0.key.key != $0.value }
@@ -103,7 +109,7 @@ public struct FieldMap: Sendable, Equatable {
         let keys: [TaskField: String] = [
             .created: "dateCreated", .modified: "dateModified", .completed: "completedDate",
             .estimatedMinutes: "timeEstimate", .area: "contexts", .project: "projects",
-            .recurrenceMode: "recurrence_anchor", .blockedBy: "blockedBy",
+            .recurrenceMode: "recurrence_anchor", .blockedBy: "blockedBy", .timeEntries: "timeEntries",
         ]
         let values: [TaskField: [ValuePair]] = [
             .status: [ValuePair(ours: "todo", theirs: "open"), ValuePair(ours: "todo", theirs: "none")],
@@ -112,7 +118,8 @@ public struct FieldMap: Sendable, Equatable {
                               ValuePair(ours: "after_completion", theirs: "completion")],
         ]
         let forms: [TaskField: Form] = [.completed: .date, .area: .list, .project: .wikilinks,
-                                        .blockedBy: .dependencies, .reminders: .reminders]
+                                        .blockedBy: .dependencies, .reminders: .reminders,
+                                        .timeEntries: .timeEntries]
         // The parts are fixed and consistent; the fallback is never taken.
         return (try? FieldMap(keys: keys, values: values, forms: forms, hiddenTags: ["task"])) ?? FieldMap.identity
     }()
@@ -171,6 +178,7 @@ public struct FieldMap: Sendable, Equatable {
         case let (.dateTime(t), .date): return .date(LocalDate(t, in: timeZone))
         case let (.list(items), .dependencies): return .list(items.map(FieldMap.dependency))
         case let (.list(items), .reminders): return .list(items.map(FieldMap.reminderObject))
+        case let (.list(items), .timeEntries): return .list(items.map { TimeEntry($0)?.writtenForTaskNotes ?? $0 })
         case let (.string(s), _): return .string(theirs(field, s))
         default: return value
         }

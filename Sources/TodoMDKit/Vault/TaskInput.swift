@@ -158,6 +158,17 @@ public enum TaskInput {
                 }
             }
             return .list(out)
+        case .timeEntries:
+            // Objects `{start, end, note}` (or their flow text); each must be an entry (§27).
+            let items: [JSONValue] = if case let .array(list) = json { list } else { [json] }
+            return .list(try items.map { item in
+                let flow = item.stringValue ?? TaskFileCodec.flow(item)
+                guard let entry = TimeEntry(flow) else {
+                    throw TodoError.invalidValue(field: key, value: describe(item),
+                                                 reason: "a time entry {\"start\": ISO 8601, \"end\": ISO 8601 or null, \"note\": text}, end not before start")
+                }
+                return entry.written
+            })
         case .rule:
             let rule = try text()
             if rule.trimmingCharacters(in: .whitespaces).isEmpty { return nil }

@@ -44,7 +44,7 @@ public final class Vault: Sendable {
         // out, and for the benchmark's before-and-after).
         let askWatcher = (environment["TODOMD_NO_WATCHER"] ?? "").isEmpty
         (index, openReport) = try TaskIndex.open(at: location, for: folder, timeZone: clock.timeZone,
-                                                 variant: folder.fieldMap?.fingerprint, progress: progress,
+                                                 variant: folder.fieldMap?.fingerprint, clock: clock, progress: progress,
                                                  watcherTimeout: askWatcher ? WatcherAnswer.defaultTimeout : nil)
         // The last good perspectives are the last ones any command saw, even one that did not
         // read them (§10): one `stat` when nothing changed.
@@ -183,6 +183,7 @@ public final class Vault: Sendable {
             // What the rest of the vault says (§23), as the index last computed it.
             task.links = (try? index.links(of: id)) ?? TaskLinks()
             task.links.checklist = Checklist.tally(of: task.body)
+            task.links.asOf = clock.now
             return (task, snapshot)
         case let .unparseable(reason): throw TodoError.unparseable(path: id, reason: reason)
         }
@@ -315,6 +316,8 @@ public final class Vault: Sendable {
             changes.set(.completed, .dateTime(now))
         }
         if before.recurrence != nil { changes.clear(.recurrence) }
+        // A finished task's timer stops with it (§27), in the same write.
+        if let stopped = Vault.closingTimers(of: before, at: now) { changes.set(.timeEntries, .list(stopped)) }
         let archive = try !skipping && settings().archiveCompleted && !id.hasPrefix("Archive/")
         // A link where the task would go refuses the completion before anything is written (§2).
         if archive { try folder.refuseLinks(in: "Archive/" + before.filename) }

@@ -8,6 +8,7 @@ import { DAYS, DAY_NAMES, FREQS, initRecurrence, fillBuilder, builderChanged, co
 import { hasOpenSubtasks, askSubtasks } from './nesting.js';
 import { initReminders, remindersRows, fillReminders } from './editor-reminders.js';
 import { initDates, commitDate, commitTime, dateRow, timeChoices, hint } from './editor-dates.js';
+import { fillTimer } from './editor-timer.js';
 
 let ctx = null;
 let cur = null;        // the task shown
@@ -416,6 +417,7 @@ function fill(skip, keep = []) {
     h('button', { type: 'button', class: 'tag-x', 'data-tag': tag, 'aria-label': `Remove tag ${tag}` }, icon('x')))));
   fillBuilder(skip);
   fillReminders(form, t, skip);
+  fillTimer(form, t);
   fillStructure($('.d-structure', form), t, { reload, open: openEditor });
   const info = $('.d-info', form);
   const items = [['Source', t.source || 'unknown'], ['Created', instantText(t.created)], ['Modified', instantText(t.modified)]];

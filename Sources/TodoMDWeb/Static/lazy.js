@@ -1,7 +1,6 @@
 // The parts loaded on first use, which keeps the first download small: the task editor
-// (editor.js), the perspective editor (perspective.js), the day planner (planner.js) and the
-// board (board.js), each
-// given what it may call back.
+// (editor.js), the perspective editor (perspective.js), the day planner (planner.js), the
+// board (board.js) and the insights (insights.js), each given what it may call back.
 import { $ } from './util.js';
 import { toast, showError } from './ui.js';
 import { route, sidebar } from './state.js';
@@ -98,3 +97,10 @@ export const showBoard = (r) => (BD ? Promise.resolve(BD) : import('./board.js')
 export const hideBoard = () => { if (BD) BD.hideBoard(); };
 export const boardChanged = () => { if (BD) BD.boardChanged(); };
 export const boardKey = (e) => !!BD && BD.boardKey(e);
+
+// ---- the insights (#/insights) ----
+let IN = null;
+export const showInsights = (r) => (IN ? Promise.resolve(IN) : import('./insights.js').then((m) => (IN = m))).then((m) => m.showInsights(r)).catch(showError);
+export const hideInsights = () => { if (IN) IN.hideInsights(); };
+export const insightsChanged = () => { if (IN) IN.insightsChanged(); };
+export const insightsKey = (e) => !!IN && IN.insightsKey(e);

@@ -10,10 +10,11 @@ import { categoryOf, categoryOrder } from './categories.js';
 import { loadSidebar } from './sidebar.js';
 import { screenKey } from './router.js';
 import { renderHeader, renderBanner, routeTitle, filterCount } from './header.js';
-import { planChanged, boardChanged, openEditor } from './lazy.js';
+import { planChanged, boardChanged, insightsChanged, openEditor } from './lazy.js';
 import { complete, deferTasks, bulk } from './actions.js';
 import { nestRows, structureChips, disclosure, toggleFold, setParent } from './nesting.js';
 import { calendarChanged } from './lazy.js';
+import { timerButton } from './timer.js';
 
 const PLAN_REGION = { morning: 'Morning', afternoon: 'Afternoon', evening: 'Evening' };
 export const PRIORITIES = ['high', 'medium', 'low', 'none'];
@@ -77,6 +78,7 @@ export async function loadList() {
   if (r0 && r0.kind === 'calendar') { calendarChanged(); return; }
   if (r0 && r0.kind === 'plan') { planChanged(); return; }
   if (r0 && r0.kind === 'board') { boardChanged(); return; }
+  if (r0 && r0.kind === 'insights') { insightsChanged(); return; }
   if (!r0 || r0.kind === 'notes') return;
   const seq = ++loadSeq;
   const ul = $('#task-list');
@@ -232,7 +234,8 @@ export function taskRow(t, depth, hasKids) {
         h('button', { type: 'button', class: 'task-title', 'aria-label': depth ? `${t.title} (subtask, level ${depth + 1})` : null, text: t.title }), prio, flag),
       t.description ? h('div', { class: 'task-desc', text: t.description }) : null,
       detailed && t.body && t.body.trim() ? h('div', { class: 'task-notes', text: t.body.trim() }) : null,
-      meta.length ? h('div', { class: 'task-meta' }, meta) : null)));
+      meta.length ? h('div', { class: 'task-meta' }, meta) : null),
+    sel.active ? null : timerButton(t)));
   return li;
 }
 

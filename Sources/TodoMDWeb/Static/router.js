@@ -1,5 +1,5 @@
 // Routes are URL hashes: #/view/ID[?done=1], #/perspective/ID, #/search?q=…, #/notes[/ID],
-// #/plan[/REGION], #/board[/VIEW-OR-PERSPECTIVE-ID]. The router parses them, keeps the state's route and calls the screen for it.
+// #/plan[/REGION], #/board[/VIEW-OR-PERSPECTIVE-ID], #/insights. The router parses them, keeps the state's route and calls the screen for it.
 // A task open in the detail editor is part of the URL too (`?task=ID` on any of them but the
 // notes), so the browser's Back closes it instead of leaving the view.
 import { route, setRoute } from './state.js';
@@ -35,6 +35,7 @@ function parseScreen(hash) {
   if (kind === 'notes') return { kind, id };
   if (kind === 'plan') return { kind, id };
   if (kind === 'board') return { kind, id };
+  if (kind === 'insights') return { kind };
   return null;
 }
 

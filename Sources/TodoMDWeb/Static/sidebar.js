@@ -1,5 +1,5 @@
 // The sidebar: the server's views (names, icons and counts from GET /sidebar, the only source of
-// them), the planner and notes, areas → projects, tags, perspectives; and the drawer on a phone.
+// them), the planner, notes and insights, areas → projects, tags, perspectives; and the drawer on a phone.
 import { h, $, $$, icon, store, setToday, setNow } from './util.js';
 import { get, post } from './api.js';
 import { showError } from './ui.js';
@@ -54,6 +54,7 @@ export function renderSidebar() {
   const notesLi = navLink('#/notes', 'notes', 'Notes', 'book', null, { cls: 'v-notes' });
   notesLi.classList.add('gap');
   views.append(notesLi);
+  views.append(navLink('#/insights', 'insights', 'Insights', 'chart', null, { cls: 'v-insights' }));
   const sections = [views];
   const areas = sb.areas || [];
   if (areas.length) {
