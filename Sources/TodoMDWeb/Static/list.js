@@ -114,6 +114,7 @@ export function resetList() {
   setCursor(null);
   taskSelection.reset();
   setListing(null);
+  if (windowed) windowed.off(); // the last route's rows are not drawn into the next one's list
   $('#scroll').scrollTop = 0;
   const ul = $('#task-list');
   ul.replaceChildren();
@@ -196,8 +197,8 @@ export function taskRow(t, depth, hasKids) {
   const li = h('li', { class: 'task' + (done ? ' is-done' : '') + (t.status === 'cancelled' ? ' is-cancelled' : '') + (cursor() === t.id ? ' selected' : '') + (sel.has(t.id) ? ' picked' : '') + (hasKids ? ' has-kids' : '') + (t.blocked && !done ? ' is-blocked' : ''), 'data-id': t.id, 'data-depth': String(depth || 0) });
   if (depth) li.style.setProperty('--depth', Math.min(depth, 6));
   if (old) for (const a of ['data-index', 'aria-setsize', 'aria-posinset']) if (old.hasAttribute(a)) li.setAttribute(a, old.getAttribute(a));
-  // The row form's `notes` (the body's start), or a full TASK's body (the editor's answer).
-  const notes = t.notes !== undefined ? t.notes : t.body && t.body.trim();
+  // A full TASK's body (the editor's answer), or the row form's `notes` (the body's start).
+  const notes = 'body' in t ? t.body && t.body.trim() : t.notes;
   const check = sel.active
     ? sel.check(`Select ${t.title}`, t.id)
     : h('button', { type: 'button', class: 'check prio-' + (t.priority || 'none'), 'aria-label': (done ? 'Reopen ' : 'Complete ') + t.title, 'aria-pressed': String(done) }, icon('check'));
@@ -325,7 +326,7 @@ export function select(id, focus = true) {
   setCursor(id);
   for (const li of $$('#task-list .task.selected')) li.classList.remove('selected');
   // A row off screen in a long list is drawn first (scrolled to).
-  if (id && focus && !rowEl(id)) windowed.reveal(items.findIndex((it) => it.kind === 'task' && it.t.id === id));
+  if (id && focus && windowed && !rowEl(id)) windowed.reveal(items.findIndex((it) => it.kind === 'task' && it.t.id === id));
   const el = id && rowEl(id);
   if (el) {
     el.classList.add('selected');
