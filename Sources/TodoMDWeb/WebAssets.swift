@@ -27,6 +27,7 @@ public enum WebAssets {
             ("sidebar.js", PackageResources.sidebar_js),
             ("header.js", PackageResources.header_js),
             ("list.js", PackageResources.list_js),
+            ("virtual.js", PackageResources.virtual_js),
             ("selection.js", PackageResources.selection_js),
             ("actions.js", PackageResources.actions_js),
             ("quick.js", PackageResources.quick_js),

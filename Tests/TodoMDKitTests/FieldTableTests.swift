@@ -103,6 +103,22 @@ import TodoMDTestSupport
                 == Self.sample(field.spec))
     }
 
+    /// The row form of a listing (`fields=row`) carries the fields a row shows, as TASK does, and
+    /// no other field.
+    @Test(arguments: TaskFieldSpec.table.map(\.field))
+    func theRowFormCarriesOnlyWhatARowShows(_ field: TaskField) throws {
+        let v = try TemporaryVault()
+        try v.write("t.md", bytes: TaskFileCodec.encodeNew(Self.task(field.spec)))
+        let vault = try v.open()
+        let row = try #require(try vault.index.rows(matching: nil, timeZone: vault.clock.timeZone).first)
+        let json = try JSONValue.parse(row.rowJSON)
+        if TaskJSON.rowFields.contains(field) {
+            #expect(json[field.key].flatMap { TaskJSON.value($0, kind: field.spec.kind) } == Self.sample(field.spec))
+        } else {
+            #expect(json[field.key] == nil, "\(row.rowJSON)")
+        }
+    }
+
     @Test(arguments: TaskFieldSpec.table.filter { $0.role == .user || $0.role == .noteLink }.map(\.field))
     func clientsSetTheValueByItsKey(_ field: TaskField) throws {
         let sample = Self.sample(field.spec)

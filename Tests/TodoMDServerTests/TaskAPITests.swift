@@ -41,6 +41,33 @@ struct TaskAPITests {
         }
     }
 
+    /// `fields=row`: each task in its row form (what a row of the web app's list draws); the
+    /// task's own GET still answers all of it.
+    @Test func listAndSearchAnswerTheRowFormWhenAsked() async throws {
+        let f = try ServerFixture { t in
+            try Self.sample(t)
+            try t.task("notes.md", title: "Review notes", "due: 2026-11-21", body: "First line of the notes.\n")
+        }
+        try await f.test { client in
+            let r = try await client.get("/api/v1/tasks?view=today&fields=row")
+            #expect(r.status == .ok)
+            #expect(r.text == (try f.vault.list("today").json(.row)))
+            let tasks = r.json["groups"]?.arrayValue?.flatMap { $0["tasks"]?.arrayValue ?? [] } ?? []
+            #expect(tasks.compactMap { $0["id"]?.stringValue } == ["overdue.md", "notes.md", "today.md"])
+            #expect(tasks.allSatisfy { $0["body"] == nil && $0["created"] == nil })
+            #expect(tasks.first { $0["id"]?.stringValue == "notes.md" }?["notes"]?.stringValue == "First line of the notes.")
+            #expect(tasks.first { $0["id"]?.stringValue == "today.md" }?["project"]?.stringValue == "Auth Service")
+            let full = try await client.get("/api/v1/tasks/notes.md")
+            #expect(full.json["body"]?.stringValue == "First line of the notes.\n")
+            let search = try await client.get("/api/v1/search?q=review&fields=row")
+            let found = search.json["groups"]?.arrayValue?.flatMap { $0["tasks"]?.arrayValue ?? [] } ?? []
+            #expect(found.count == 2 && found.allSatisfy { $0["body"] == nil })
+            let bad = try await client.get("/api/v1/tasks?view=today&fields=everything")
+            #expect(bad.status == .badRequest)
+            #expect(bad.text.contains("fields"))
+        }
+    }
+
     @Test func listTakesGroupSortAndQuickFilter() async throws {
         let f = try ServerFixture(setUp: Self.sample)
         try await f.test { client in

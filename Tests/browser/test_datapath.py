@@ -128,7 +128,7 @@ class DeleteTest(DataPathTest):
                  message="both files in .trash")
         wait_for(lambda: any("Deleted 2 tasks." in t for t in self.toast_texts()), message="the toast")
         self.assertTrue(self.exists("20261120-0803-keep-me.md"))
-        self.driver.find_element(By.CSS_SELECTOR, "#bulk-bar .btn").click()  # Done
+        self.click("#bulk-bar .btn")  # Done (the bar is redrawn by the refresh after the delete)
 
     def test_a_note(self):
         self.open("#/notes/packing-list", wait_list=False)

@@ -54,6 +54,87 @@ public enum TaskJSON {
         o += "}"
     }
 
+    // MARK: - The row form
+
+    /// How much of a task a listing answers with: every key of TASK (`all`, the default), or
+    /// only what a row of a list draws (`row`), the rest fetched when the task is opened.
+    public enum Fields: String, Sendable, CaseIterable {
+        case all, row
+
+        /// The form a front end was asked for (`fields=row`); nil or empty asks for `all`.
+        ///
+        /// - Throws: ``TodoError/invalidValue(field:value:reason:)`` for any other word.
+        public init(parsing text: String?) throws {
+            let word = (text ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+            guard let fields = word.isEmpty ? .all : Fields(rawValue: word) else {
+                throw TodoError.invalidValue(field: "fields", value: text ?? "",
+                                             reason: Fields.allCases.map(\.rawValue).joined(separator: " or "))
+            }
+            self = fields
+        }
+    }
+
+    /// The frontmatter fields of the row form, in canonical order: what a row shows (title,
+    /// status, dates, priority, flag, area or project, tags, estimate, repeat, source, the
+    /// planner's part of the day, the subtitle) and what a list's own actions read (tags for a
+    /// drag between tag groups).
+    public static let rowFields: Set<TaskField> = [
+        .title, .status, .due, .deferDate, .scheduled, .priority, .flagged, .area, .project, .tags, .recurrence,
+        .estimatedMinutes, .description, .completed, .source, .region, .bucket, .planDate,
+    ]
+
+    /// The longest `notes` preview of the row form, in characters.
+    public static let notesPreviewLength = 280
+
+    private static let rowSpecs = TaskFieldSpec.table.filter { rowFields.contains($0.field) }
+
+    /// The row form of TASK, a compact object for long lists: `id`, the ``rowFields`` that are
+    /// set (as ``encode(_:)`` writes them, in canonical order), `notes` (the body's first
+    /// ``notesPreviewLength`` characters, trimmed), and the §23 keys a row draws (`parent_id`,
+    /// `progress`, `checklist`, `blocked`) from ``TodoTask/links``. A key whose value would be
+    /// `null`, `false` or `[]` is left out, and so are `body`, `extra`, `warnings`, `children`
+    /// and every other field.
+    public static func row(_ t: TodoTask) -> String {
+        var o = rowHead(t)
+        rowTail(t.links, into: &o)
+        return o
+    }
+
+    /// What a task's file alone decides of its row form, the object left open; the index
+    /// stores it beside ``head(_:)``, and ``rowTail(_:into:)`` completes it.
+    static func rowHead(_ t: TodoTask) -> String {
+        var o = "{\"id\":"
+        o.reserveCapacity(240)
+        JSONValue.quote(t.id, into: &o)
+        for spec in rowSpecs {
+            switch spec.value(of: t) {
+            case nil, .null?, .bool(false)?: continue
+            case let .list(items)? where items.isEmpty: continue
+            case let value:
+                o += ",\"" + spec.key + "\":"
+                append(value, kind: spec.kind, into: &o)
+            }
+        }
+        let notes = t.body.trimmingCharacters(in: .whitespacesAndNewlines).prefix(notesPreviewLength)
+        if !notes.isEmpty {
+            o += ",\"notes\":"
+            JSONValue.quote(String(notes), into: &o)
+        }
+        return o
+    }
+
+    /// Closes a ``rowHead(_:)`` with the §23 keys of `links` that are set.
+    static func rowTail(_ links: TaskLinks, into o: inout String) {
+        if let parentID = links.parentID {
+            o += ",\"parent_id\":"
+            JSONValue.quote(parentID, into: &o)
+        }
+        if let progress = links.progress { o += ",\"progress\":" + progress.json }
+        if let checklist = links.checklist { o += ",\"checklist\":" + checklist.json }
+        if links.blocked { o += ",\"blocked\":true" }
+        o += "}"
+    }
+
     /// One field's value as JSON: dates `"YYYY-MM-DD"`, timed dates `"YYYY-MM-DDTHH:MM"`, date-times ISO 8601 UTC with `Z` (§21).
     static func append(_ value: FieldValue?, kind: FieldKind, into o: inout String) {
         switch value {

@@ -28,8 +28,8 @@ enum TaskColumns {
 
     /// Columns the index adds: the id and filename, the sort key and folded copies of the
     /// searchable text (nil when plain lower-casing folds it the same), the body, the warning
-    /// count and the TASK JSON a listing answers with.
-    static let indexOnly = ["id", "filename", "title_key", "body", "warning_count", "json",
+    /// count and the TASK JSON a listing answers with, whole and in its row form.
+    static let indexOnly = ["id", "filename", "title_key", "body", "warning_count", "json", "row_json",
                             "title_fold", "description_fold", "body_fold", "checklist_done", "checklist_total"]
 
     /// Every column a new row is inserted with, in order.
@@ -44,6 +44,7 @@ enum TaskColumns {
         values.append(t.body.databaseValue)
         values.append(t.warnings.count.databaseValue)
         values.append(TaskJSON.head(t).databaseValue)
+        values.append(TaskJSON.rowHead(t).databaseValue)
         values.append(TaskColumns.foldIfNeeded(t.title).databaseValue)
         values.append((t.description.flatMap(TaskColumns.foldIfNeeded)).databaseValue)
         values.append(TaskColumns.foldIfNeeded(t.body).databaseValue)
@@ -100,9 +101,10 @@ enum TaskColumns {
     static func folded(_ column: String) -> String { "IFNULL(\(column)_fold, lower(\(column)))" }
 
     /// The columns a listing row is read from (``TaskRow``): the fields, the id, the sort key,
-    /// the warning count, the JSON the file decides and the links the vault decides (§23).
+    /// the warning count, the JSON the file decides (whole and the row form) and the links the
+    /// vault decides (§23).
     static var rowColumns: String {
-        (["id"] + TaskFieldSpec.table.map { "\"\($0.key)\"" } + ["title_key", "warning_count", "json"]
+        (["id"] + TaskFieldSpec.table.map { "\"\($0.key)\"" } + ["title_key", "warning_count", "json", "row_json"]
             + TaskIndex.linkColumns).joined(separator: ", ")
     }
 }
@@ -118,6 +120,7 @@ struct TaskRowDecoder {
     private let titleKey: Int
     private let warningCount: Int
     private let json: Int
+    private let rowJSON: Int
     private let links: [Int]
     /// The clock's now, which a running timer (§27) counts up to in TASK's `time_spent_minutes`.
     private let now: Date?
@@ -142,6 +145,7 @@ struct TaskRowDecoder {
         titleKey = try position("title_key")
         warningCount = try position("warning_count")
         json = try position("json")
+        rowJSON = try position("row_json")
         links = try TaskIndex.linkColumns.map(position)
     }
 
@@ -158,7 +162,7 @@ struct TaskRowDecoder {
         var text: String = row[json]
         TaskJSON.tail(task, afterWarnings: warnings > 0, into: &text)
         return TaskRow(task: task, titleKey: row[titleKey], warningCount: warnings + task.links.warnings.count,
-                       json: text)
+                       json: text, rowHead: row[rowJSON])
     }
 
     /// The rows of `sql`, decoded.

@@ -20,7 +20,7 @@ public final class TaskIndex: Sendable {
     /// Bumped whenever the schema or the meaning of a stored column changes: an index with
     /// another value is thrown away and rebuilt. The field columns (from the table of task
     /// fields) are part of it, so a new field rebuilds old indexes without a bump.
-    static let schemaVersion = "todomd-index-9 " + ContentHash.of(Array(TaskColumns.fieldDefinitions.joined(separator: ",").utf8)).prefix(12)
+    static let schemaVersion = "todomd-index-10 " + ContentHash.of(Array(TaskColumns.fieldDefinitions.joined(separator: ",").utf8)).prefix(12)
 
     /// Opens (or creates, or rebuilds) the index at `path`.
     ///
@@ -129,6 +129,7 @@ public final class TaskIndex: Sendable {
                     rid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, filename TEXT NOT NULL,
                     \(TaskColumns.fieldDefinitions.joined(separator: ", ")),
                     title_key TEXT NOT NULL, body TEXT NOT NULL, warning_count INTEGER NOT NULL, json TEXT NOT NULL,
+                    row_json TEXT NOT NULL,
                     title_fold TEXT, description_fold TEXT, body_fold TEXT,
                     checklist_done INTEGER, checklist_total INTEGER,
                     -- Computed from every task by TaskIndex.restructure (§23).

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A task as a listing holds it: its fields as indexed (no body, unknown keys or warnings), the
-/// sort key of its title, how many warnings it has, and its TASK JSON.
+/// sort key of its title, how many warnings it has, and its TASK JSON in both forms.
 ///
 /// Fields read through the row (`row.due`, `row.isActive`) as on ``TodoTask``. The row is a
 /// reference to its immutable storage, so sorting and grouping thousands of rows copies one
@@ -13,12 +13,14 @@ public struct TaskRow: Sendable, Equatable {
         let titleKey: String
         let warningCount: Int
         let json: String
+        let rowHead: String
 
-        init(task: TodoTask, titleKey: String, warningCount: Int, json: String) {
+        init(task: TodoTask, titleKey: String, warningCount: Int, json: String, rowHead: String) {
             self.task = task
             self.titleKey = titleKey
             self.warningCount = warningCount
             self.json = json
+            self.rowHead = rowHead
         }
     }
 
@@ -31,15 +33,34 @@ public struct TaskRow: Sendable, Equatable {
     public var warningCount: Int { storage.warningCount }
     /// The TASK object of §19, as JSON text.
     public var json: String { storage.json }
+    /// The row form of TASK (``TaskJSON/row(_:)``): what a row of a list draws. The index keeps
+    /// what the file decides of it; the links complete it here.
+    public var rowJSON: String {
+        var o = storage.rowHead
+        TaskJSON.rowTail(storage.task.links, into: &o)
+        return o
+    }
 
-    public init(task: TodoTask, titleKey: String, warningCount: Int, json: String) {
-        storage = Storage(task: task, titleKey: titleKey, warningCount: warningCount, json: json)
+    /// TASK as `fields` asks: ``json`` or ``rowJSON``.
+    public func json(_ fields: TaskJSON.Fields) -> String {
+        switch fields {
+        case .all: return json
+        case .row: return rowJSON
+        }
+    }
+
+    /// - Parameter rowHead: ``TaskJSON/rowHead(_:)`` of the task as its file has it (the
+    ///   index stores it); nil: made from `task`.
+    public init(task: TodoTask, titleKey: String, warningCount: Int, json: String, rowHead: String? = nil) {
+        storage = Storage(task: task, titleKey: titleKey, warningCount: warningCount, json: json,
+                          rowHead: rowHead ?? TaskJSON.rowHead(task))
     }
 
     public subscript<T>(dynamicMember path: KeyPath<TodoTask, T>) -> T { storage.task[keyPath: path] }
 
     public static func == (a: TaskRow, b: TaskRow) -> Bool {
         a.storage === b.storage
-            || (a.task == b.task && a.titleKey == b.titleKey && a.warningCount == b.warningCount && a.json == b.json)
+            || (a.task == b.task && a.titleKey == b.titleKey && a.warningCount == b.warningCount && a.json == b.json
+                && a.storage.rowHead == b.storage.rowHead)
     }
 }

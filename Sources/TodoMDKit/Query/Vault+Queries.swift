@@ -7,6 +7,13 @@ extension Vault {
         return try index.count(matching: compiler.predicate(rules), timeZone: clock.timeZone)
     }
 
+    /// How many tasks each of `rules` matches, counted in one query (a sidebar's counts).
+    public func counts(rules: [RuleNode]) throws -> [Int] {
+        var compiler = RuleCompiler(today: clock.today, timeZone: clock.timeZone)
+        let predicates = rules.map { compiler.predicate($0) }
+        return try index.counts(matching: predicates, timeZone: clock.timeZone)
+    }
+
     /// How many tasks a built-in view (`today`, `area:Work`, …) shows.
     public func count(view id: String) throws -> Int {
         try count(rules: View.named(id).rules)

@@ -21,14 +21,18 @@ public struct Listing: Sendable {
 
     /// `{"view": ID, "groups": [{"name": N, "tasks": [TASK…]}]}`, and `"parents": {ID: TITLE}`
     /// when listed tasks have parents that are not listed.
-    public var json: String {
+    public var json: String { json(.all) }
+
+    /// The listing JSON with each task in the form `fields` asks (``TaskJSON/Fields``): full
+    /// TASK objects, or the row form a list draws.
+    public func json(_ fields: TaskJSON.Fields) -> String {
         var all = ""
-        writeJSON { all += $0 }
+        writeJSON(fields) { all += $0 }
         return all
     }
 
     /// Writes the listing JSON in pieces of about 64 KB (large listings are never held twice).
-    public func writeJSON(to write: (String) -> Void) {
+    public func writeJSON(_ fields: TaskJSON.Fields = .all, to write: (String) -> Void) {
         var out = "{\"view\":"
         out.reserveCapacity(70_000)
         func flushIfLarge() {
@@ -46,7 +50,7 @@ public struct Listing: Sendable {
             out += ",\"tasks\":["
             for (j, task) in group.tasks.enumerated() {
                 if j > 0 { out += "," }
-                out += task.json
+                out += task.json(fields)
                 flushIfLarge()
             }
             out += "]}"

@@ -72,12 +72,19 @@ struct CatalogRoutes {
     /// Everything the sidebar shows, with counts, in one answer. The built-in views' names and
     /// icons are the core's (the web app has no table of its own).
     static func sidebar(_ vault: Vault) throws -> String {
+        let builtIn = try View.builtInIDs.map { try View.named($0) }
+        // The Logbook and All can be huge and their counts are noise in a sidebar.
+        let counted = builtIn.filter { !["logbook", "all"].contains($0.id) }
+        let (allPerspectives, _) = try vault.allPerspectives()
+        let perspectives = allPerspectives.filter { !$0.isBuiltIn }
+        // Every count of the sidebar, the views' and the perspectives', from one query.
+        let counts = try vault.counts(rules: counted.map(\.rules) + perspectives.map(\.rules))
+        var viewCounts: [String: Int] = [:]
+        for (view, count) in zip(counted, counts) { viewCounts[view.id] = count }
         var views: [JSONValue] = []
-        for id in View.builtInIDs {
-            let view = try View.named(id)
-            // The Logbook and All can be huge and their counts are noise in a sidebar.
-            let count: JSONValue = ["logbook", "all"].contains(id) ? .null : .number(Double(try vault.count(rules: view.rules)))
-            views.append(.object([("id", .string(id)), ("name", .string(view.name)),
+        for view in builtIn {
+            let count: JSONValue = viewCounts[view.id].map { .number(Double($0)) } ?? .null
+            views.append(.object([("id", .string(view.id)), ("name", .string(view.name)),
                                   ("icon", .string(Perspective(builtIn: view).icon)), ("count", count)]))
         }
         let projects = try vault.projects()
@@ -90,13 +97,12 @@ struct CatalogRoutes {
             areaItems.append(.object([("name", .string(area.name)), ("count", .number(Double(area.count))),
                                       ("projects", .array(inArea))]))
         }
-        let (perspectives, _) = try vault.allPerspectives()
         var perspectiveItems: [JSONValue] = []
-        for p in perspectives where !p.isBuiltIn {
+        for (p, count) in zip(perspectives, counts.dropFirst(counted.count)) {
             perspectiveItems.append(.object([
                 ("id", .string(p.id)), ("name", .string(p.name)), ("icon", .string(p.icon)),
                 ("color", p.color.map(JSONValue.string) ?? .null),
-                ("count", .number(Double(try vault.count(rules: p.rules)))),
+                ("count", .number(Double(count))),
                 // How its list is drawn: the web app groups and lays out rows by these.
                 ("group_by", .string(p.groupKey.rawValue)), ("layout", .string(p.layoutKey)),
             ]))

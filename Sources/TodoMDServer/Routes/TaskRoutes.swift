@@ -70,8 +70,9 @@ struct TaskRoutes {
         }
         api.post("tasks/:ref/move") { request, context in try await move(reference(context), request) }
         api.get("search") { request, _ in
-            let q = HTTP.query(request)["q"] ?? ""
-            return HTTP.json(try await service.read { try $0.search(q).json })
+            let query = HTTP.query(request)
+            let q = query["q"] ?? "", fields = try TaskJSON.Fields(parsing: query["fields"])
+            return HTTP.json(try await service.read { try $0.search(q).json(fields) })
         }
         api.post("parse") { request, _ in try await parse(request) }
         // Templates (§26): the list, and new tasks from one.
@@ -154,7 +155,8 @@ struct TaskRoutes {
                                       sort: q["sort"], direction: q["direction"],
                                       filter: QuickFilter(status: q["status"], priority: q["priority"], area: q["area"],
                                                           project: q["project"], tag: q["tag"], source: q["source"]))
-        return HTTP.json(try await service.read { try $0.list(request).json })
+        let fields = try TaskJSON.Fields(parsing: q["fields"])
+        return HTTP.json(try await service.read { try $0.list(request).json(fields) })
     }
 
     func show(_ ref: String) async throws -> Response {

@@ -1,5 +1,6 @@
-// The task list: loading the route's listing, drawing its groups and rows, the keyboard cursor,
-// select mode (selection.js) and drag and drop between rows and groups.
+// The task list: loading the route's listing (each task in its row form, `fields=row`), drawing
+// its groups and rows (a long list only near the screen, virtual.js), the keyboard cursor, select
+// mode (selection.js) and drag and drop between rows and groups.
 import { h, $, $$, icon, relDate, shortDate, isoDate, today, addDays, minutesText, PRIORITY_LABEL, STATUS_LABEL, datePart, timePart, hasPassed } from './util.js';
 import { get, post, patch, ref, qs } from './api.js';
 import { toast, showError } from './ui.js';
@@ -15,6 +16,7 @@ import { complete, deferTasks, bulk } from './actions.js';
 import { nestRows, structureChips, disclosure, toggleFold, setParent } from './nesting.js';
 import { calendarChanged } from './lazy.js';
 import { timerButton } from './timer.js';
+import { virtualRows } from './virtual.js';
 
 const PLAN_REGION = { morning: 'Morning', afternoon: 'Afternoon', evening: 'Evening' };
 export const PRIORITIES = ['high', 'medium', 'low', 'none'];
@@ -53,10 +55,10 @@ export const taskSelection = selectionMode({
 // ---------- Data ----------
 function listingPath() {
   const r = route();
-  if (r.kind === 'search') return '/search' + qs({ q: r.q });
+  if (r.kind === 'search') return '/search' + qs({ q: r.q, fields: 'row' });
   const p = prefs();
   const f = p.filter || {};
-  const params = {};
+  const params = { fields: 'row' }; // what a row shows; the editor fetches the rest
   if (r.kind === 'perspective') params.perspective = r.id;
   else if (r.done) {
     params.view = 'logbook';
@@ -114,6 +116,7 @@ export function resetList() {
   setCursor(null);
   taskSelection.reset();
   setListing(null);
+  if (windowed) windowed.off(); // the last route's rows are not drawn into the next one's list
   $('#scroll').scrollTop = 0;
   const ul = $('#task-list');
   ul.replaceChildren();
@@ -186,7 +189,8 @@ function chip(cls, text, ic, label) {
 
 /** The row of task `t`, `depth` levels under listed parents (§23); `hasKids`: its children follow. */
 export function taskRow(t, depth, hasKids) {
-  if (depth === undefined) { const old = rowEl(t.id); depth = old ? Number(old.dataset.depth || 0) : 0; hasKids = !!(old && old.classList.contains('has-kids')); }
+  const old = depth === undefined && rowEl(t.id); // redrawn in place: its place in the list stays
+  if (depth === undefined) { depth = old ? Number(old.dataset.depth || 0) : 0; hasKids = !!(old && old.classList.contains('has-kids')); }
   const done = t.status === 'done' || t.status === 'cancelled';
   const td = today();
   const r = route();
@@ -194,6 +198,9 @@ export function taskRow(t, depth, hasKids) {
   const detailed = layout() === 'detailed'; // the notes' first lines under the title
   const li = h('li', { class: 'task' + (done ? ' is-done' : '') + (t.status === 'cancelled' ? ' is-cancelled' : '') + (cursor() === t.id ? ' selected' : '') + (sel.has(t.id) ? ' picked' : '') + (hasKids ? ' has-kids' : '') + (t.blocked && !done ? ' is-blocked' : ''), 'data-id': t.id, 'data-depth': String(depth || 0) });
   if (depth) li.style.setProperty('--depth', Math.min(depth, 6));
+  if (old) for (const a of ['data-index', 'aria-setsize', 'aria-posinset']) if (old.hasAttribute(a)) li.setAttribute(a, old.getAttribute(a));
+  // A full TASK's body (the editor's answer), or the row form's `notes` (the body's start).
+  const notes = 'body' in t ? t.body && t.body.trim() : t.notes;
   const check = sel.active
     ? sel.check(`Select ${t.title}`, t.id)
     : h('button', { type: 'button', class: 'check prio-' + (t.priority || 'none'), 'aria-label': (done ? 'Reopen ' : 'Complete ') + t.title, 'aria-pressed': String(done) }, icon('check'));
@@ -218,7 +225,7 @@ export function taskRow(t, depth, hasKids) {
   if (t.status === 'in-progress') meta.push(chip('progress', 'In progress'));
   if (t.status === 'someday' && !(r.kind === 'view' && r.id === 'someday')) meta.push(chip('muted', 'Someday'));
   if (t.source && t.source !== 'user') meta.push(chip('source', 'via ' + t.source, null));
-  if (t.body && t.body.trim()) meta.push(h('span', { class: 'chip muted', title: 'Has notes' }, icon('book'), h('span', { class: 'sr', text: 'Has notes' })));
+  if (notes) meta.push(h('span', { class: 'chip muted', title: 'Has notes' }, icon('book'), h('span', { class: 'sr', text: 'Has notes' })));
 
   const prio = t.priority && t.priority !== 'none'
     ? h('span', { class: 'prio prio-' + t.priority, title: PRIORITY_LABEL[t.priority] + ' priority' },
@@ -233,7 +240,7 @@ export function taskRow(t, depth, hasKids) {
       h('div', { class: 'task-line' },
         h('button', { type: 'button', class: 'task-title', 'aria-label': depth ? `${t.title} (subtask, level ${depth + 1})` : null, text: t.title }), prio, flag),
       t.description ? h('div', { class: 'task-desc', text: t.description }) : null,
-      detailed && t.body && t.body.trim() ? h('div', { class: 'task-notes', text: t.body.trim() }) : null,
+      detailed && notes ? h('div', { class: 'task-notes', text: notes }) : null,
       meta.length ? h('div', { class: 'task-meta' }, meta) : null),
     sel.active ? null : timerButton(t)));
   return li;
@@ -243,6 +250,21 @@ const localDay = (iso) => { const d = new Date(iso); return isNaN(d) ? iso.slice
 
 let drawn = '';
 const drawing = () => JSON.stringify([today(), groupKey(), layout()]);
+/** From this many rows on, only the rows near the screen are drawn (virtual.js). */
+export const WINDOW_FROM = 300;
+let items = []; // what the list shows, in order: {kind: 'group' | 'empty' | 'task', key, …}
+let windowed = null;
+
+/** The element of list item `it` (its index is `i`). */
+function itemEl(it, i) {
+  const el = it.kind === 'group' ? groupHead(it.g, it.groupKey)
+    : it.kind === 'empty' ? h('li', { class: 'group-empty', text: 'No tasks. Drag one here.' })
+      : taskRow(it.t, it.depth, it.hasKids);
+  el.dataset.index = String(i);
+  if (it.kind === 'task') { el.setAttribute('aria-setsize', String(it.of)); el.setAttribute('aria-posinset', String(it.pos)); }
+  return el;
+}
+
 /** Draws the listing of the state (keeping the focus on the row it was on). */
 export function renderList() {
   const ul = $('#task-list');
@@ -254,16 +276,23 @@ export function renderList() {
   const focusRow = active && active.closest && active.closest('#task-list .task');
   const focusId = focusRow && focusRow.dataset.id;
   const focusCls = focusRow && (active.classList.contains('check') ? '.check' : '.task-title');
-  const frag = [];
+  const next = [];
   let total = 0;
   const ids = new Set();
   for (const g of arrange(L.groups || [], key)) {
-    if (g.name) frag.push(groupHead(g, key));
-    if (g.name && !g.tasks.length) frag.push(h('li', { class: 'group-empty', text: 'No tasks. Drag one here.' }));
-    for (const r of nestRows(g.tasks)) { frag.push(taskRow(r.t, r.depth, r.hasKids)); total++; ids.add(r.t.id); }
+    if (g.name) next.push({ kind: 'group', key: 'g\u001f' + g.name, g, groupKey: key, group: g.name });
+    if (g.name && !g.tasks.length) next.push({ kind: 'empty', key: 'e\u001f' + g.name, group: g.name });
+    for (const r of nestRows(g.tasks)) {
+      next.push({ kind: 'task', key: 't\u001f' + (g.name || '') + '\u001f' + r.t.id, t: r.t, depth: r.depth, hasKids: r.hasKids, group: g.name, pos: ++total });
+      ids.add(r.t.id);
+    }
   }
-  ul.replaceChildren(...frag);
-  ul.className = 'task-list layout-' + layout();
+  for (const it of next) if (it.kind === 'task') it.of = total;
+  items = next;
+  if (!windowed) windowed = virtualRows(ul, $('#scroll'), { make: itemEl, busy: () => document.body.classList.contains('is-dragging') });
+  ul.className = 'task-list layout-' + layout() + (total >= WINDOW_FROM ? ' is-windowed' : '');
+  if (total >= WINDOW_FROM) windowed.draw(items);
+  else { windowed.off(); ul.replaceChildren(...items.map(itemEl)); }
   ul.dataset.view = viewKey();
   ul.setAttribute('aria-busy', 'false');
   if (cursor() && !ids.has(cursor())) setCursor(null);
@@ -299,6 +328,8 @@ export const rowEl = (id) => $$('#task-list .task').find((li) => li.dataset.id =
 export function select(id, focus = true) {
   setCursor(id);
   for (const li of $$('#task-list .task.selected')) li.classList.remove('selected');
+  // A row off screen in a long list is drawn first (scrolled to).
+  if (id && focus && windowed && !rowEl(id)) windowed.reveal(items.findIndex((it) => it.kind === 'task' && it.t.id === id));
   const el = id && rowEl(id);
   if (el) {
     el.classList.add('selected');
@@ -307,24 +338,36 @@ export function select(id, focus = true) {
 }
 
 export function moveSelection(delta) {
-  const rows = $$('#task-list .task');
+  // The listing's rows, drawn or not (a long list draws only those near the screen).
+  const rows = items.filter((it) => it.kind === 'task');
   if (!rows.length) return;
-  let i = rows.findIndex((li) => li.dataset.id === cursor());
+  let i = rows.findIndex((it) => it.t.id === cursor());
   i = i < 0 ? (delta > 0 ? 0 : rows.length - 1) : Math.min(rows.length - 1, Math.max(0, i + delta));
-  select(rows[i].dataset.id);
+  select(rows[i].t.id);
 }
 
 // ---------- Dragging ----------
 async function onDrop(el, { before, group, fromGroup }) {
   const id = el.dataset.id;
   const t = findTask(id);
+  // In a long list a group's header or the next row may be off screen: the list's items say.
+  const at = (n) => (n && n.dataset.index !== undefined ? items[Number(n.dataset.index)] : null);
+  const from = fromGroup ? fromGroup.dataset.group : (at(el) || {}).group;
+  let prev = el.previousElementSibling;
+  while (prev && !at(prev)) prev = prev.previousElementSibling;
+  const to = group ? group.dataset.group : prev ? at(prev).group : (at(before) || at(el) || {}).group;
+  let beforeId = before ? before.dataset.id : null;
+  if (!before && prev) {
+    const later = items.slice(Number(prev.dataset.index) + 1).find((it) => it.kind === 'task' && it.t.id !== id);
+    beforeId = later ? later.t.id : null;
+  }
   animStart();
   try {
-    if (group && group !== fromGroup && t) {
-      const change = groupChange(t, group.dataset.group, fromGroup && fromGroup.dataset.group);
+    if (to && to !== from && t) {
+      const change = groupChange(t, to, from);
       if (change) await patch(`/tasks/${ref(id)}`, change);
     }
-    await post(`/tasks/${ref(id)}/move`, { view: viewKey(), before: before ? before.dataset.id : null });
+    await post(`/tasks/${ref(id)}/move`, { view: viewKey(), before: beforeId });
   } catch (e) { showError(e); }
   animEnd();
   refresh(0);

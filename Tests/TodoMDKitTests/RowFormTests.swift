@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+import TodoMDTestSupport
+@testable import TodoMDKit
+
+/// Issue 17, "the web at 10k": a listing in its row form (`fields=row`, what a row of a list
+/// draws, the rest fetched when a task is opened) and a sidebar's counts from one query.
+@Suite struct RowFormTests {
+    static func trip(_ v: TemporaryVault) throws {
+        try v.task("trip.md", title: "Plan the trip", "due: \"2026-11-21\"\nsequential: true\narea: \"Travel\"",
+                   created: "2026-11-01T10:00:00Z", body: "\n\n  Ask Sam about dates.\nBook early.\n")
+        try v.task("flights.md", title: "Book flights", "parent: \"trip.md\"\ntags:\n  - \"web\"",
+                   created: "2026-11-01T11:00:00Z")
+        try v.task("pack.md", title: "Pack bags", "parent: \"trip.md\"", created: "2026-11-01T12:00:00Z",
+                   body: "- [x] socks\n- [ ] passport\n")
+    }
+
+    static func rows(_ vault: Vault) throws -> [String: JSONValue] {
+        var out: [String: JSONValue] = [:]
+        for row in try vault.list("all").tasks { out[row.id] = try JSONValue.parse(row.rowJSON) }
+        return out
+    }
+
+    /// Only the row's fields, in TASK's order, and only those set: no `null`, `false` or `[]`.
+    @Test func theRowFormHasOnlyTheRowsKeysThatAreSet() throws {
+        let v = try TemporaryVault()
+        try Self.trip(v)
+        let rows = try Self.rows(try v.open())
+        let order = ["id"] + TaskFieldSpec.table.map(\.field).filter(TaskJSON.rowFields.contains).map(\.key)
+            + ["notes", "parent_id", "progress", "checklist", "blocked"]
+        for (id, row) in rows {
+            let keys = try #require(row.objectValue).map(\.0)
+            #expect(keys == order.filter(keys.contains), "\(id): \(keys)")
+            for (key, value) in try #require(row.objectValue) {
+                #expect(value != .null && value != .bool(false) && value != .array([]), "\(id) \(key)")
+            }
+        }
+        let trip = try #require(rows["trip.md"]?.objectValue).map(\.0)
+        #expect(trip == ["id", "title", "status", "due", "priority", "area", "source", "notes", "progress"])
+        let flights = try #require(rows["flights.md"]?.objectValue).map(\.0)
+        #expect(flights == ["id", "title", "status", "priority", "tags", "source", "parent_id"])
+    }
+
+    /// `notes`: the body's start without leading blank lines, absent without a body; §23's keys as TASK has them.
+    @Test func theRowFormCarriesTheNotesStartAndTheStructure() throws {
+        let v = try TemporaryVault()
+        try Self.trip(v)
+        try v.task("long.md", title: "Long notes", body: String(repeating: "word ", count: 200))
+        let vault = try v.open()
+        let rows = try Self.rows(vault)
+        #expect(rows["trip.md"]?["notes"]?.stringValue == "Ask Sam about dates.\nBook early.")
+        #expect(rows["flights.md"]?["notes"] == nil)
+        #expect(rows["long.md"]?["notes"]?.stringValue?.count == TaskJSON.notesPreviewLength)
+        #expect(rows["trip.md"]?["progress"] == (try JSONValue.parse(#"{"done":0,"total":2}"#)))
+        #expect(rows["flights.md"]?["parent_id"]?.stringValue == "trip.md")
+        #expect(rows["pack.md"]?["blocked"]?.boolValue == true, "the second subtask of a sequential parent waits")
+        #expect(rows["pack.md"]?["checklist"] == (try JSONValue.parse(#"{"done":1,"total":2}"#)))
+        #expect(rows["flights.md"]?["tags"] == .array([.string("web")]))
+        // Every value the row form has is TASK's own, and `row(_:)` of the task read whole is the
+        // index's row form.
+        for row in try vault.list("all").tasks {
+            #expect(TaskJSON.row(try vault.task(row.id)) == row.rowJSON)
+            let full = try JSONValue.parse(row.json)
+            for (key, value) in try #require(JSONValue.parse(row.rowJSON).objectValue) where key != "notes" {
+                #expect(full[key] == value, "\(row.id) \(key)")
+            }
+        }
+    }
+
+    @Test func aListingWritesTheFormItIsAskedFor() throws {
+        let v = try TemporaryVault()
+        try Self.trip(v)
+        let listing = try v.open().list("all")
+        #expect(listing.json(.all) == listing.json)
+        let row = try JSONValue.parse(listing.json(.row))
+        let tasks = row["groups"]?.arrayValue?.flatMap { $0["tasks"]?.arrayValue ?? [] } ?? []
+        #expect(tasks.compactMap { $0["id"]?.stringValue } == listing.tasks.map(\.id))
+        #expect(tasks.allSatisfy { $0["body"] == nil && $0["created"] == nil })
+        #expect(tasks.contains { $0["notes"] != nil })
+        // Shorter than the full answer: the body and the rarely shown fields stay behind.
+        #expect(listing.json(.row).utf8.count < listing.json.utf8.count)
+    }
+
+    @Test(arguments: [(nil, TaskJSON.Fields.all), ("", .all), ("row", .row), (" ROW ", .row), ("all", .all)])
+    func theFieldsWordIsRead(_ text: String?, _ expected: TaskJSON.Fields) throws {
+        #expect(try TaskJSON.Fields(parsing: text) == expected)
+    }
+
+    @Test(arguments: ["rows", "full", "title"])
+    func anUnknownFieldsWordIsRefused(_ text: String) {
+        #expect(throws: TodoError.self) { try TaskJSON.Fields(parsing: text) }
+    }
+
+    /// The sidebar's counts in one statement give each view's own count.
+    @Test func countsInOneQueryMatchEachViewsCount() throws {
+        let v = try TemporaryVault()
+        try Self.trip(v)
+        try v.task("inbox.md", title: "Loose end")
+        try v.task("flag.md", title: "Flagged one", "flagged: true\narea: \"Home\"")
+        try v.task("later.md", title: "Someday", "status: \"someday\"")
+        try v.task("deferred.md", title: "Not yet", "defer: \"2026-12-01\"\narea: \"Home\"")
+        try v.write("done.md", "---\ntitle: Old\nstatus: done\ncompleted: 2026-11-20T10:00:00Z\ncreated: 2026-11-01T10:00:00Z\n---\n")
+        let vault = try v.open()
+        let views = try View.builtInIDs.map { try View.named($0) }
+        let one = try vault.counts(rules: views.map(\.rules) + [.all()])
+        let each = try views.map { try vault.count(rules: $0.rules) } + [try vault.count(rules: .all())]
+        #expect(one == each)
+        #expect(Set(each).count > 3, "the views count different tasks: \(each)")
+        #expect(try vault.counts(rules: []) == [])
+    }
+}
