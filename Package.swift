@@ -110,7 +110,7 @@ let package = Package(
         .testTarget(name: "TodoMDKitTests", dependencies: ["TodoMDKit", "TodoMDTestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "TodoMDServerTests", dependencies: [
-            "TodoMDServer", "TodoMDKit", "TodoMDTestSupport",
+            "TodoMDServer", "TodoMDKit", "TodoMDWeb", "TodoMDTestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),

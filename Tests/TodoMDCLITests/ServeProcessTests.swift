@@ -147,6 +147,32 @@ import Glibc
     }
 
     @Test(.enabled(if: ProcessTests.binary != nil))
+    func aRunningWatchSparesCommandsTheScanAndAKilledOneDoesNot() throws {
+        let v = try TemporaryVault()
+        try v.task("first.md", title: "First")
+        let cacheFolder = try v.open().cacheFolder
+        let watch = try Server(v, [], command: ["watch"], until: "Press Ctrl-C")
+        // Its first sync, then it vouches (a generous deadline, not a speed assertion).
+        let deadline = Date().addingTimeInterval(20)
+        var answer = WatcherAnswer.ask(cacheFolder: cacheFolder)
+        while case .stale = answer, Date() < deadline {
+            usleep(20_000)
+            answer = WatcherAnswer.ask(cacheFolder: cacheFolder)
+        }
+        guard case .current = answer else { Issue.record("todomd watch answered \(answer)"); return }
+        #expect(try !v.open().openReport.scanned)
+        // Killed: no clean shutdown, the socket file stays, and nothing answers on it.
+        kill(watch.process.processIdentifier, SIGKILL)
+        watch.process.waitUntilExit()
+        #expect(FileManager.default.fileExists(atPath: WatcherAnswer.socketPath(inCacheFolder: cacheFolder)))
+        #expect(WatcherAnswer.ask(cacheFolder: cacheFolder) == .none)
+        try v.task("second.md", title: "Second")
+        let vault = try v.open()
+        #expect(vault.openReport.scanned)
+        #expect(try vault.task("second.md").title == "Second")
+    }
+
+    @Test(.enabled(if: ProcessTests.binary != nil))
     func serveWithoutAVaultCreatesASampleOne() throws {
         let v = try TemporaryVault()
         let path = v.root + "/new-vault"

@@ -81,6 +81,9 @@ import TodoMDTestSupport
         let free = try v.open().freeTime(on: PhraseDays.date("2026-11-23"), minutes: 30)
         #expect(free.slots.map { "\($0.start.time!)–\($0.end.time!)" } == ["11:00–13:00", "14:00–20:00"])
         #expect(free.json.compact() .contains("\"duration_minutes\":30"))
+        // The agenda says the working day too: the web's time grid opens at its start.
+        let agenda = try v.open().agenda(from: PhraseDays.date("2026-11-23"), days: 1)
+        #expect(agenda.json.hasSuffix(#""workday":{"start":"08:00","end":"20:00"}}"#))
     }
 
     /// A calendar that cannot be read is named with its reason; the others still show.

@@ -59,7 +59,8 @@ class CalendarTest(UsabilityCase):
             fh.write(ICS)
         with open(os.path.join(vault, ".todomd", "config.json"), "w", encoding="utf-8") as fh:
             json.dump({"calendars": [{"name": "Work", "path": "work.ics", "color": "#2f7d6d"},
-                                     {"name": "Broken", "path": "missing.ics"}]}, fh)
+                                     {"name": "Broken", "path": "missing.ics"}],
+                       "workday_start": "11:00"}, fh)
         write_task(vault, TRAY, "Write the report", scheduled=TODAY, created=created(0))
         write_task(vault, BLOCK, "Call the bank", scheduled=TODAY + "T16:00", created=created(1))
         write_task(vault, KEYS, "Plan the sprint", scheduled="2026-11-22T11:00", estimated_minutes=60, created=created(2))
@@ -144,8 +145,11 @@ class CalendarTest(UsabilityCase):
         banner = self.driver.find_element(By.CSS_SELECTOR, ".cal-problems")
         self.assertIn("Broken", banner.text)
         self.assertEqual(banner.get_attribute("role"), "alert")
-        # Scrolled to the working day: 08:00 is near the top, not 06:00.
-        self.assertGreater(self.js("return document.getElementById('scroll').scrollTop"), 60)
+        # Opened at the working day (workday_start 11:00): the 10:00 line just under the sticky
+        # heads, not 06:00 (nor 08:00, an hour before the default start).
+        at_ten = self.js("const b = document.querySelector('.cal-body').getBoundingClientRect().top;"
+                         "return b + (10 * 60 - 360) - document.querySelector('.cal-top').getBoundingClientRect().bottom")
+        self.assertLessEqual(abs(at_ten), 2)
 
     def test_2_drag_from_the_tray_into_the_gap_then_stretch_it(self):
         self.open_calendar("day/" + TODAY)

@@ -22,9 +22,10 @@ struct Watch: VaultCommand {
     func run(_ context: CommandContext) async throws {
         let vault = try context.openVault(actor: "watch")
         let monitor = VaultMonitor(vault: vault)
-        let watcher = FileWatcher(root: vault.folder.root, mode: poll ? .polling(interval: .milliseconds(500)) : .automatic)
         let (wakeups, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        try watcher.start { _ in continuation.yield() }
+        let watcher = try monitor.startWatching(mode: poll ? .polling(interval: .milliseconds(500)) : .automatic) { _ in
+            continuation.yield()
+        }
         let signals = Interrupts.onInterrupt { continuation.finish() }
         defer {
             watcher.stop()

@@ -14,8 +14,11 @@ public struct Agenda: Sendable {
     public var days: [AgendaDay]
     /// `(calendar name, what went wrong)`; such a calendar's last good copy is still shown.
     public var problems: [(calendar: String, error: String)]
+    /// The settings' working day (`workday_start`, `workday_end`): where a time grid opens.
+    public var workday: (start: TimeOfDay, end: TimeOfDay) = (.nine, .eighteen)
 
-    /// `{"days": [{"date", "events": [...], "tasks": [TASK]}], "calendars": [{"name", "error"}]}`.
+    /// `{"days": [{"date", "events": [...], "tasks": [TASK]}], "calendars": [{"name", "error"}],
+    /// "workday": {"start", "end"}}`.
     public var json: String {
         var o = "{\"days\":["
         for (i, day) in days.enumerated() {
@@ -26,6 +29,7 @@ public struct Agenda: Sendable {
         o += "],\"calendars\":" + JSONValue.array(problems.map {
             .object([("name", .string($0.calendar)), ("error", .string($0.error))])
         }).compact()
+        o += ",\"workday\":{\"start\":\"\(workday.start)\",\"end\":\"\(workday.end)\"}"
         return o + "}"
     }
 }
@@ -83,7 +87,9 @@ extension Vault {
             }.map(\.1)
             return AgendaDay(date: date, events: events, tasks: tasks)
         }
-        return Agenda(days: list, problems: calendars.compactMap { c in c.error.map { (c.source.name, $0) } })
+        let settings = try settings()
+        return Agenda(days: list, problems: calendars.compactMap { c in c.error.map { (c.source.name, $0) } },
+                      workday: (settings.workdayStart, settings.workdayEnd))
     }
 
     /// The gaps of at least `minutes` on `date` between `workday_start` and `workday_end` not

@@ -44,10 +44,11 @@ extension TaskIndex {
     ///
     /// - Complexity: one read of the structural columns of every task, linear work, and one
     ///   update per changed row.
-    func restructure(_ folder: VaultFolder) throws {
+    @discardableResult
+    func restructure(_ folder: VaultFolder) throws -> GenerationStep {
         let stamp = TaskIndex.structureStamp(folder)
         let context = TaskIndex.structureContext(folder)
-        try database.write { db in
+        return try database.write { db in
             var rows: [TaskStructure.Row] = []
             var stored: [String: (rid: Int64, links: TaskLinks)] = [:]
             let cursor = try Row.fetchCursor(db, sql: """
@@ -78,6 +79,7 @@ extension TaskIndex {
                 try update.execute(arguments: StatementArguments(TaskIndex.linkValues(new) + [old.rid.databaseValue]))
             }
             try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('structure', ?)", arguments: [stamp])
+            return try TaskIndex.advanceGeneration(db)
         }
     }
 

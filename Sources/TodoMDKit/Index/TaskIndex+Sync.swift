@@ -15,6 +15,14 @@ public struct SyncReport: Sendable, Equatable {
     public var changedIDs: [String] = []
     public var removedIDs: [String] = []
 
+    /// Whether the vault's files were walked; false when a running watcher vouched that the
+    /// index was already current (``TaskIndex/open(at:for:timeZone:variant:progress:watcherTimeout:)``).
+    public var scanned = true
+    /// The index generation this sync saw the vault match: the index held exactly what the files
+    /// said when they were walked. Nil when another process wrote the index meanwhile (its rows
+    /// were read from the files at another moment), or when nothing was walked.
+    public var generation: Int64?
+
     /// Whether anything changed.
     public var isEmpty: Bool { parsed == 0 && removed == 0 }
 }
@@ -23,12 +31,22 @@ extension TaskIndex {
     /// Opens the index at `path` and brings it up to date with `folder`; a damaged index is a
     /// cache, so it is thrown away and built again, once.
     ///
+    /// When `todomd watch` or `todomd serve` holds the vault and vouches that the index is current
+    /// (``WatcherAnswer``), the walk over every file is skipped; any doubt — no watcher, one that
+    /// died or does not answer within `watcherTimeout`, changes it has not indexed yet, an index
+    /// another process wrote since — means the walk, as without a watcher.
+    ///
+    /// - Parameter watcherTimeout: how long to wait for a watcher's answer; nil never asks.
     /// - Returns: the index and what bringing it up to date found.
     public static func open(at path: String, for folder: VaultFolder, timeZone: TimeZone, variant: String?,
                             clock: TodoClock? = nil,
-                            progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> (TaskIndex, SyncReport) {
+                            progress: (@Sendable (Int, Int) -> Void)? = nil,
+                            watcherTimeout: Duration? = WatcherAnswer.defaultTimeout) throws -> (TaskIndex, SyncReport) {
         let index = try TaskIndex(path: path, timeZone: timeZone, variant: variant, clock: clock)
         do {
+            if let watcherTimeout, !index.isNew, let report = try index.vouchedSync(with: folder, timeout: watcherTimeout) {
+                return (index, report)
+            }
             return (index, try index.sync(with: folder, timeZone: timeZone, progress: progress))
         } catch is DatabaseError {
             TaskIndex.remove(at: path)
@@ -56,14 +74,15 @@ extension TaskIndex {
     public func sync(with folder: VaultFolder, timeZone: TimeZone,
                      progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> SyncReport {
         let scanned = folder.scan()
-        var stored: [String: StoredFile] = try database.read { db in
+        // The stored stamps and the generation they belong to, read together.
+        var (stored, known): ([String: StoredFile], Int64?) = try database.read { db in
             var map: [String: StoredFile] = [:]
             map.reserveCapacity(scanned.count + 16)
             let rows = try Row.fetchCursor(db, sql: "SELECT path, size, mtime, hash, indexed_at FROM file")
             while let row = try rows.next() {
                 map[row[0]] = StoredFile(size: row[1], mtime: row[2], hash: row[3], indexedAt: row[4])
             }
-            return map
+            return (map, try TaskIndex.generation(db))
         }
         var report = SyncReport()
         report.total = scanned.count
@@ -93,7 +112,10 @@ extension TaskIndex {
         }
         if toParse.isEmpty, removed.isEmpty, confirmed.isEmpty {
             // The structure also depends on two side files (children order, sequential projects).
-            if try storedStructureStamp() != TaskIndex.structureStamp(folder) { try restructure(folder) }
+            if try storedStructureStamp() != TaskIndex.structureStamp(folder) {
+                known = TaskIndex.chain(known, try restructure(folder))
+            }
+            report.generation = known
             return report
         }
 
@@ -104,15 +126,41 @@ extension TaskIndex {
         report.changedIDs = parsed.map(\.id)
         report.removedIDs = removed.sorted()
         let now = WallClock.nanoseconds()
-        try database.write { db in
+        known = try database.write { [known] db in
             for id in removed { try TaskIndex.deleteFile(id, db) }
             for id in confirmed {
                 try db.execute(sql: "UPDATE file SET indexed_at = ? WHERE path = ?", arguments: [now, id])
             }
             try TaskIndex.store(parsed, indexedAt: now, db)
+            // Hash-confirmed files only had their indexing time renewed: the rows are as they
+            // were, and so is the generation.
+            if parsed.isEmpty, removed.isEmpty { return try TaskIndex.generation(db) == known ? known : nil }
+            return TaskIndex.chain(known, try TaskIndex.advanceGeneration(db))
         }
         let stampChanged = try storedStructureStamp() != TaskIndex.structureStamp(folder)
-        if report.parsed > 0 || report.removed > 0 || stampChanged { try restructure(folder) }
+        if report.parsed > 0 || report.removed > 0 || stampChanged {
+            known = TaskIndex.chain(known, try restructure(folder))
+        }
+        report.generation = known
+        return report
+    }
+
+    /// Skips the walk over every file when a watcher vouches that the index is current: it
+    /// answers for generation G (after reading every change the kernel queued before this asked),
+    /// and the index is still at G.
+    ///
+    /// The structure's side files are compared as always (two `stat`s): `.todomd/projects.json`
+    /// lives in a folder no watcher watches.
+    ///
+    /// - Returns: nil when the walk is needed.
+    func vouchedSync(with folder: VaultFolder, timeout: Duration) throws -> SyncReport? {
+        let cacheFolder = (path as NSString).deletingLastPathComponent
+        guard case let .current(vouched) = WatcherAnswer.ask(cacheFolder: cacheFolder, timeout: timeout),
+              vouched.identifies(folder.root), try generation() == vouched.generation else { return nil }
+        if try storedStructureStamp() != TaskIndex.structureStamp(folder) { try restructure(folder) }
+        var report = SyncReport()
+        report.scanned = false
+        report.total = try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM file") ?? 0 }
         return report
     }
 
@@ -137,6 +185,7 @@ extension TaskIndex {
             var projects = try TaskIndex.projects(of: ids, db)
             for id in gone { try TaskIndex.deleteFile(id, db) }
             try TaskIndex.store(parsed, indexedAt: now, db)
+            _ = try TaskIndex.advanceGeneration(db)
             quiet = try quiet && TaskIndex.structurallyQuiet(ids, db)
             projects.formUnion(try TaskIndex.projects(of: ids, db))
             return (quiet, projects)

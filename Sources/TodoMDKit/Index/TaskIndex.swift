@@ -13,11 +13,14 @@ public final class TaskIndex: Sendable {
     /// The vault's clock, whose now a running timer (§27) counts up to in the rows' TASK JSON;
     /// nil: running timers count nothing yet.
     public let clock: TodoClock?
+    /// Whether opening made a new, empty database (none was there, or it was thrown away): its
+    /// rows say nothing yet, so no watcher's word about an older file may stand for a scan.
+    public let isNew: Bool
 
     /// Bumped whenever the schema or the meaning of a stored column changes: an index with
     /// another value is thrown away and rebuilt. The field columns (from the table of task
     /// fields) are part of it, so a new field rebuilds old indexes without a bump.
-    static let schemaVersion = "todomd-index-8 " + ContentHash.of(Array(TaskColumns.fieldDefinitions.joined(separator: ",").utf8)).prefix(12)
+    static let schemaVersion = "todomd-index-9 " + ContentHash.of(Array(TaskColumns.fieldDefinitions.joined(separator: ",").utf8)).prefix(12)
 
     /// Opens (or creates, or rebuilds) the index at `path`.
     ///
@@ -33,14 +36,16 @@ public final class TaskIndex: Sendable {
         let folder = (path as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let stamp = TaskIndex.schemaVersion + " " + timeZone.identifier + (variant.map { " " + $0 } ?? "")
-        if let queue = try? TaskIndex.openChecked(path: path, stamp: stamp) {
-            database = queue
+        if let opened = try? TaskIndex.openChecked(path: path, stamp: stamp) {
+            database = opened.queue
+            isNew = opened.created
             return
         }
         // Missing, corrupt, or from another schema: start over.
         TaskIndex.remove(at: path)
+        isNew = true
         do {
-            database = try TaskIndex.openChecked(path: path, stamp: stamp)
+            database = try TaskIndex.openChecked(path: path, stamp: stamp).queue
         } catch {
             throw TodoError.io(path: path, reason: "the index database could not be created: \(error)")
         }
@@ -55,6 +60,7 @@ public final class TaskIndex: Sendable {
     public init(inMemoryWith timeZone: TimeZone, clock: TodoClock? = nil) throws {
         path = ":memory:"
         self.clock = clock
+        isNew = true
         var config = Configuration()
         config.prepareDatabase { db in db.add(function: TaskIndex.foldFunction) }
         database = try DatabaseQueue(configuration: config)
@@ -79,7 +85,9 @@ public final class TaskIndex: Sendable {
         return TextFolding.fold(s)
     }
 
-    static func openChecked(path: String, stamp: String) throws -> DatabaseQueue {
+    /// Opens the database at `path` if its schema stamp is `stamp`, or creates it when it has no
+    /// schema yet; `created` says which.
+    static func openChecked(path: String, stamp: String) throws -> (queue: DatabaseQueue, created: Bool) {
         var config = Configuration()
         config.journalMode = .wal
         // The CLI, the server and the watcher may share one index: wait for each other's writes.
@@ -106,7 +114,7 @@ public final class TaskIndex: Sendable {
         } else {
             try createSchema(queue, stamp: stamp)
         }
-        return queue
+        return (queue, !hasMeta)
     }
 
     static func createSchema(_ queue: DatabaseQueue, stamp: String) throws {
@@ -144,6 +152,10 @@ public final class TaskIndex: Sendable {
         try migrator.migrate(queue)
         try queue.write { db in
             try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', ?)", arguments: [stamp])
+            // Random, so that two index files (one thrown away and built again) never share a
+            // generation a watcher could vouch for.
+            try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('generation', ?)",
+                           arguments: [String(Int64.random(in: 1...(Int64.max / 4)))])
         }
     }
 }

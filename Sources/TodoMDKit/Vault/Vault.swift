@@ -17,7 +17,9 @@ public final class Vault: Sendable {
     /// `.todomd/config.json` as last read, reread when the file changes.
     private let settingsCache: Locked<SideFileSnapshot<VaultSettings>>
 
-    /// Opens the vault at `path` and brings its index up to date.
+    /// Opens the vault at `path` and brings its index up to date — without walking every file
+    /// when a running watcher vouches that it is (``WatcherAnswer``; `TODOMD_NO_WATCHER=1` in
+    /// `environment` turns that off).
     ///
     /// - Parameters:
     ///   - indexPath: where the index lives; nil for the §2 cache location.
@@ -38,9 +40,13 @@ public final class Vault: Sendable {
         let location = indexPath ?? TaskIndex.defaultPath(forVaultAt: folder.root, environment: environment)
         cacheFolder = (location as NSString).deletingLastPathComponent
         self.environment = environment
+        // `TODOMD_NO_WATCHER=1` scans even when a watcher would vouch for the index (to rule it
+        // out, and for the benchmark's before-and-after).
+        let askWatcher = (environment["TODOMD_NO_WATCHER"] ?? "").isEmpty
         (index, openReport) = try TaskIndex.open(at: location, for: folder, timeZone: clock.timeZone,
                                                  variant: folder.fieldMap?.fingerprint, clock: clock,
-                                                 progress: progress)
+                                                 progress: progress,
+                                                 watcherTimeout: askWatcher ? WatcherAnswer.defaultTimeout : nil)
         // The last good perspectives are the last ones any command saw, even one that did not
         // read them (§10): one `stat` when nothing changed.
         sideFile(PerspectiveFile.self).refreshLastGoodCopy()

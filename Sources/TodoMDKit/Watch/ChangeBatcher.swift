@@ -8,6 +8,10 @@ struct ChangeBatcher {
     /// How long the first change of a batch may wait at most.
     let maxHold: Duration
 
+    /// How many times changes arrived or a rescan was asked for: a reading that moved it held
+    /// something the index may not have yet.
+    private(set) var arrivals: UInt64 = 0
+
     private var paths: Set<String> = []
     private var rescan = false
     private var first: ContinuousClock.Instant?
@@ -25,10 +29,14 @@ struct ChangeBatcher {
     mutating func add(_ path: String) { paths.insert(path) }
 
     /// Asks for a full rescan in the next batch.
-    mutating func requestRescan() { rescan = true }
+    mutating func requestRescan() {
+        rescan = true
+        arrivals &+= 1
+    }
 
     /// Records that changes arrived at `now`: restarts the quiet period.
     mutating func touch(at now: ContinuousClock.Instant) {
+        arrivals &+= 1
         if first == nil { first = now }
         last = now
     }

@@ -14,6 +14,10 @@ protocol ChangeSource: AnyObject {
     /// - Returns: false when the source cannot go on (the inotify watch limit was reached); the
     ///   watcher then falls back to polling.
     func collect(into batcher: inout ChangeBatcher, now: ContinuousClock.Instant) -> Bool
+    /// Whether the source has seen every change made so far once ``collect(into:now:)`` returned:
+    /// inotify on file systems that report every change, with nothing left unread. A watcher
+    /// vouches for the index (``WatcherAnswer``) only then.
+    var seesEveryChange: Bool { get }
     /// Releases the source's descriptors. Called once, on the watcher's thread.
     func close()
 }

@@ -55,11 +55,28 @@ public final class FileWatcher: Sendable {
     ///   - mode: how to detect changes (see ``Mode``).
     ///   - debounce: the quiet period that ends a batch. A batch is never held more than 500 ms
     ///     after its first change.
-    public init(root: String, mode: Mode = .automatic, debounce: Duration = .milliseconds(60)) {
+    public convenience init(root: String, mode: Mode = .automatic, debounce: Duration = .milliseconds(60)) {
+        self.init(root: root, mode: mode, debounce: debounce, trustedFileSystems: FileWatcher.localFileSystems)
+    }
+
+    /// A watcher that vouches for the index only on the file systems `trustedFileSystems`
+    /// (types as `/proc/self/mountinfo` names them); tests pass other sets to stand for a network
+    /// file system.
+    init(root: String, mode: Mode, debounce: Duration, trustedFileSystems: Set<String>) {
         self.root = root
         self.mode = mode
         self.debounce = debounce
+        self.trustedFileSystems = trustedFileSystems
     }
+
+    /// File systems on which inotify reports every change to a watched folder, whoever makes it:
+    /// local disks and memory. Not NFS, SMB, FUSE, 9p or overlayfs, where another machine's (or a
+    /// lower layer's) changes make no event.
+    static let localFileSystems: Set<String> = ["ext2", "ext3", "ext4", "xfs", "btrfs", "tmpfs", "f2fs", "zfs",
+                                                "bcachefs", "jfs", "reiserfs"]
+
+    /// Where a change is sure to make an inotify event (see ``localFileSystems``).
+    let trustedFileSystems: Set<String>
 
     deinit { stop() }
 
@@ -91,6 +108,22 @@ public final class FileWatcher: Sendable {
     ///   when the watcher is already running, when no wake-up pipe can be made, or in ``Mode/inotify``
     ///   when inotify is unavailable or out of watches.
     public func start(_ handler: @escaping @Sendable (WatchBatch) -> Void) throws {
+        try start(beacon: nil, handler)
+    }
+
+    /// Like ``start(_:)``, answering commands' questions through `beacon` while it runs (see
+    /// ``VaultMonitor/startWatching(mode:_:)``). The watcher closes the beacon when it stops, or
+    /// at once when it cannot start.
+    func start(beacon: FreshnessBeacon?, _ handler: @escaping @Sendable (WatchBatch) -> Void) throws {
+        do {
+            try startLoop(beacon: beacon, handler)
+        } catch {
+            beacon?.close()
+            throw error
+        }
+    }
+
+    private func startLoop(beacon: FreshnessBeacon?, _ handler: @escaping @Sendable (WatchBatch) -> Void) throws {
         try state.withLockOnceStopped { state in
             guard state.run == nil else { throw TodoError.io(path: root, reason: "the watcher is already running") }
             guard WatchedPaths.isFolder(root) else { throw TodoError.noVault(root) }
@@ -105,7 +138,7 @@ public final class FileWatcher: Sendable {
             let run = WatcherRun(source: source, wake: wake)
             state.run = run
             let loop = WatchLoop(root: root, source: source, wake: wake,
-                                 batcher: ChangeBatcher(quiet: debounce, maxHold: FileWatcher.maxHold))
+                                 batcher: ChangeBatcher(quiet: debounce, maxHold: FileWatcher.maxHold), beacon: beacon)
             let shared = self.state
             let thread = Thread {
                 run.markThread()
@@ -134,7 +167,7 @@ public final class FileWatcher: Sendable {
         case .inotify:
             #if canImport(Glibc)
             do {
-                return try InotifySource(root: root)
+                return try InotifySource(root: root, trustedFileSystems: trustedFileSystems)
             } catch .unavailable(let reason) {
                 throw TodoError.io(path: root, reason: "inotify is unavailable (\(reason))")
             } catch .watchLimitReached {
@@ -146,7 +179,7 @@ public final class FileWatcher: Sendable {
             #endif
         case .automatic:
             #if canImport(Glibc)
-            if let source = try? InotifySource(root: root) { return source }
+            if let source = try? InotifySource(root: root, trustedFileSystems: trustedFileSystems) { return source }
             #endif
             return PollingSource(root: root, interval: FileWatcher.fallbackInterval, now: now)
         }
@@ -273,14 +306,17 @@ private let closeDescriptor = Darwin.close
 private final class WatchLoop: @unchecked Sendable {
     let root: String
     let wake: WakePipe
+    /// Answers commands asking whether the index is current; nil when this watcher does not.
+    let beacon: FreshnessBeacon?
     private var source: any ChangeSource
     private var batcher: ChangeBatcher
 
-    init(root: String, source: any ChangeSource, wake: WakePipe, batcher: ChangeBatcher) {
+    init(root: String, source: any ChangeSource, wake: WakePipe, batcher: ChangeBatcher, beacon: FreshnessBeacon?) {
         self.root = root
         self.source = source
         self.wake = wake
         self.batcher = batcher
+        self.beacon = beacon
     }
 
     /// Runs until the wake pipe is written to.
@@ -290,7 +326,14 @@ private final class WatchLoop: @unchecked Sendable {
             let now = clock.now
             let wakeAt = [batcher.deadline, source.nextCollection].compactMap { $0 }.min()
             var descriptors = [pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)]
-            if let fd = source.descriptor { descriptors.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
+            let sourceSlot = source.descriptor.map { fd in
+                descriptors.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
+                return descriptors.count - 1
+            }
+            let beaconSlot = beacon.map { beacon in
+                descriptors.append(pollfd(fd: beacon.listener, events: Int16(POLLIN), revents: 0))
+                return descriptors.count - 1
+            }
             let ready = poll(&descriptors, nfds_t(descriptors.count), WatchLoop.milliseconds(from: now, to: wakeAt))
             if ready < 0, errno != EINTR {
                 // Cannot happen with valid descriptors; never spin if it does.
@@ -299,20 +342,43 @@ private final class WatchLoop: @unchecked Sendable {
             }
             if descriptors[0].revents != 0 { return }
             let after = clock.now
-            let readable = descriptors.count > 1 && descriptors[1].revents != 0
+            let readable = sourceSlot.map { descriptors[$0].revents != 0 } ?? false
             let timeForCollection = source.nextCollection.map { $0 <= after } ?? false
-            if readable || timeForCollection, !source.collect(into: &batcher, now: after) {
-                // The watch limit was reached: keep going by polling. The batch already asks for a
-                // rescan, which covers whatever happened while switching.
-                source.close()
-                source = PollingSource(root: root, interval: FileWatcher.fallbackInterval, now: clock.now)
-                modeChanged(source.modeName)
+            if readable || timeForCollection { collect(at: after, modeChanged: modeChanged) }
+            if let beacon, let slot = beaconSlot, descriptors[slot].revents != 0 {
+                let resync = beacon.answerWaiting {
+                    // Every change made before a command connected is queued by now: read it
+                    // first. A polling source is not asked: it cannot vouch anyway.
+                    if source.descriptor != nil { collect(at: clock.now, modeChanged: modeChanged) }
+                    return source.seesEveryChange
+                }
+                if resync {
+                    // Another process wrote the index since the last sync: sync again to vouch anew.
+                    batcher.requestRescan()
+                    batcher.touch(at: clock.now)
+                    beacon.noteChange()
+                }
             }
             if let batch = batcher.takeIfDue(at: clock.now) { handler(batch) }
         }
     }
 
+    /// Reads what the source has; tells the beacon when that held a change.
+    private func collect(at now: ContinuousClock.Instant, modeChanged: (String) -> Void) {
+        let before = batcher.arrivals
+        if !source.collect(into: &batcher, now: now) {
+            // The watch limit was reached: keep going by polling. The batch already asks for a
+            // rescan, which covers whatever happened while switching.
+            source.close()
+            source = PollingSource(root: root, interval: FileWatcher.fallbackInterval, now: ContinuousClock.now)
+            modeChanged(source.modeName)
+            beacon?.markUnreliable()
+        }
+        if batcher.arrivals != before { beacon?.noteChange() }
+    }
+
     func close() {
+        beacon?.close()
         source.close()
         wake.close()
     }

@@ -25,6 +25,14 @@ final class InotifySource: ChangeSource {
 
     let root: String
     let fd: Int32
+    /// The file systems whose changes inotify reports, whoever makes them
+    /// (``FileWatcher/localFileSystems``).
+    let trustedFileSystems: Set<String>
+    /// The mount table as it was when the watch began.
+    private let fileSystems = FileSystemTypes()
+    /// Whether every watched folder is on one of ``trustedFileSystems``. On a network or FUSE
+    /// file system another machine's (or the host's) changes make no event at all.
+    private(set) var onTrustedFileSystems = true
     /// Watch descriptor → folder relative to the root ("" for the root).
     private var folders: [Int32: String] = [:]
     private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
@@ -35,9 +43,11 @@ final class InotifySource: ChangeSource {
 
     /// Opens an inotify instance and watches `root` and every folder below it.
     ///
+    /// - Parameter trustedFileSystems: see ``trustedFileSystems``.
     /// - Throws: ``Failure``; nothing stays open then.
-    init(root: String) throws(Failure) {
+    init(root: String, trustedFileSystems: Set<String> = FileWatcher.localFileSystems) throws(Failure) {
         self.root = root
+        self.trustedFileSystems = trustedFileSystems
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else { throw .unavailable(reason: String(cString: strerror(errno))) }
         self.fd = fd
@@ -52,6 +62,13 @@ final class InotifySource: ChangeSource {
     var nextCollection: ContinuousClock.Instant? { nil }
 
     func close() { Glibc.close(fd) }
+
+    var seesEveryChange: Bool {
+        guard onTrustedFileSystems else { return false }
+        // Bytes still queued are changes not read yet.
+        var queued: Int32 = 0
+        return ioctl(fd, UInt(FIONREAD), &queued) == 0 && queued == 0
+    }
 
     // MARK: - Reading events
 
@@ -174,7 +191,11 @@ final class InotifySource: ChangeSource {
     private func addWatch(_ relative: String) -> WatchResult {
         let path = relative.isEmpty ? root : root + "/" + relative
         let wd = inotify_add_watch(fd, path, InotifySource.mask)
-        if wd >= 0 { return .added(wd) }
+        if wd >= 0 {
+            // A folder on an unknown device (mounted since) counts as untrusted too.
+            if !(fileSystems.type(of: path).map(trustedFileSystems.contains) ?? false) { onTrustedFileSystems = false }
+            return .added(wd)
+        }
         // ENOENT/ENOTDIR: deleted or replaced meanwhile; EACCES: unreadable. Neither is fatal.
         return errno == ENOSPC || errno == ENOMEM ? .limitReached : .gone
     }

@@ -35,6 +35,8 @@ final class PollingSource: ChangeSource {
     var modeName: String { "polling" }
     var descriptor: Int32? { nil }
     var nextCollection: ContinuousClock.Instant? { next }
+    /// A change made since the last scan is not known until the next one.
+    var seesEveryChange: Bool { false }
 
     func collect(into batcher: inout ChangeBatcher, now: ContinuousClock.Instant) -> Bool {
         guard now >= next else { return true }

@@ -36,6 +36,8 @@ public final class VaultMonitor: Sendable {
     let known: Locked<[String: String]>
     /// Size and mtime of each note and watched side file as this process last saw them.
     let stamps: Locked<[String: String]>
+    /// What the running watcher tells commands about the index (nil when it tells them nothing).
+    let beacon = Locked<FreshnessBeacon?>(nil)
 
     /// The side files whose changes a view of the vault shows (the web app reloads what they
     /// hold); a vault's private state (`.todomd/reminders.json`, `.backup` copies) is not one.
@@ -63,7 +65,11 @@ public final class VaultMonitor: Sendable {
             report.sideFiles = changed.filter { VaultChange.kind(of: $0) != .note }.sorted()
             before = now
         }
-        try vault.refreshIndex()
+        // The beacon learns which changes this sync covers: every one seen before it walks.
+        let running = beacon.withLock { $0 }
+        let seen = running?.syncStarting()
+        let synced = try vault.refreshIndex()
+        if let running, let seen { running.syncFinished(seen: seen, generation: synced.generation) }
         let current = try vault.index.fileHashes()
         let (added, changed, removed) = known.withLock { known -> ([String], [String], [String]) in
             var added: [String] = [], changed: [String] = []
@@ -106,6 +112,30 @@ public final class VaultMonitor: Sendable {
         audit.append(external)
         report.alert = recordCreated(report.changes.filter { $0.kind == .created }.map { ($0.id, $0.source) })
         return report
+    }
+
+    /// Starts a watcher on the vault whose batches call `handler` (which should have
+    /// ``process()`` run), and which, while it runs, tells commands opening the vault whether
+    /// the index is current so they can skip walking every file (``WatcherAnswer``).
+    ///
+    /// Only one process at a time answers for a vault; a second watcher runs without answering.
+    /// The watcher answers "current" only after a ``process()`` that began after every change it
+    /// has seen.
+    ///
+    /// - Throws: what ``FileWatcher/start(_:)`` throws.
+    public func startWatching(mode: FileWatcher.Mode = .automatic,
+                              _ handler: @escaping @Sendable (WatchBatch) -> Void) throws -> FileWatcher {
+        try startWatching(FileWatcher(root: vault.folder.root, mode: mode), handler)
+    }
+
+    /// ``startWatching(mode:_:)`` with a watcher made by the caller (tests give it other
+    /// trusted file systems).
+    func startWatching(_ watcher: FileWatcher, _ handler: @escaping @Sendable (WatchBatch) -> Void) throws -> FileWatcher {
+        let index = vault.index
+        let fresh = FreshnessBeacon(cacheFolder: vault.cacheFolder, root: vault.folder.root) { try? index.generation() }
+        beacon.withLock { $0 = fresh }
+        try watcher.start(beacon: fresh, handler)
+        return watcher
     }
 
     /// Takes note of what this process just changed (and already reported), so the next

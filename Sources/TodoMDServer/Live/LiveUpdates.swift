@@ -33,9 +33,9 @@ public struct LiveUpdates: Service {
     }
 
     public func run() async throws {
-        let watcher = FileWatcher(root: service.vault.folder.root, mode: mode)
         let (batches, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        try watcher.start { _ in continuation.yield() }
+        // While it runs, CLI commands on the same vault skip their scan when it vouches for the index.
+        let watcher = try service.monitor.startWatching(mode: mode) { _ in continuation.yield() }
         // Whatever changed while the server was starting.
         await service.syncFromDisk()
         await withTaskGroup(of: Void.self) { group in

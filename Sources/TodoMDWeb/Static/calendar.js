@@ -4,24 +4,20 @@
 // `estimated_minutes`), drop a tray task on the grid to time-block it; Month as a grid of days with
 // their counts; "Find time" highlights the free slots of GET /free; the external calendars are
 // added and removed in a sheet. A calendar that failed says so in a banner; the page still works.
-import { h, kids, $, $$, icon, today, addDays, addMonths, datePart, timePart, timeText, minutesText, hasPassed, instantDate, store } from './util.js';
+import { h, kids, $, icon, today, addDays, addMonths, datePart, timeText, minutesText, store } from './util.js';
 import { get, patch, ref, qs } from './api.js';
 import { showError } from './ui.js';
 import { openCalendars } from './calendar-sources.js';
+import { PX, FIRST, LAST, MONTHS, href, dow, dayName, shortDay, minutesOf, hhmm, clockMinutes, blockTime, length, isOverdue } from './calendar-time.js';
+import { monthView } from './calendar-month.js';
+import { pointerDown } from './calendar-drag.js';
 
-const PX = 1;                // pixels per minute on the grid
-const FIRST = 6 * 60;        // the grid shows 06:00…
-const LAST = 24 * 60;        // …to midnight
-const WORK_START = 9 * 60;   // scrolled to (the default workday_start)
-const DEFAULT_MINUTES = 30;  // a block without estimated_minutes
 const MODES = [['day', 'Day'], ['week', 'Week'], ['month', 'Month']];
 const FIND = [15, 30, 60, 90];
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 const C = {
   active: false, ctx: null, mode: 'week', anchor: null, data: null, done: null, free: {}, find: 0,
-  seq: 0, busy: 0, pending: new Map(), dragging: false, scrolled: false,
+  seq: 0, busy: 0, pending: new Map(), dragging: false, scrolled: false, drawn: null,
 };
 
 // ---------- Entering and leaving ----------
@@ -83,14 +79,8 @@ function loadStyle() {
 const narrow = () => matchMedia('(max-width: 767px)').matches;
 // A phone turned or a window narrowed: a Week becomes three days, or seven again.
 matchMedia('(max-width: 767px)').addEventListener('change', () => { if (C.active) { C.scrolled = false; renderHeader(); load(); } });
-const href = (mode, date) => `#/calendar/${mode}/${date}`;
 
 // ---------- Dates ----------
-const dow = (d) => new Date(d + 'T00:00:00Z').getUTCDay();
-const dayName = (d) => `${WEEKDAYS[dow(d)]} ${Number(d.slice(8))} ${MONTHS[Number(d.slice(5, 7)) - 1]}`;
-const shortDay = (d) => WEEKDAYS[dow(d)].slice(0, 3);
-const minutesOf = (dt) => Number(dt.slice(11, 13)) * 60 + Number(dt.slice(14, 16));
-const hhmm = (m) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 
 /** The days shown: a Day, a Week from Monday (three days from the anchor on a phone), or the six
  *  weeks around a month. */
@@ -138,6 +128,11 @@ async function load() {
     if (seq !== C.seq || !C.active) return;
     // A gesture or a write under way: this answer may be older than the grid; ask again after.
     if (C.dragging || C.busy || C.pending.size) { setTimeout(calendarChanged, 300); return; }
+    // The echo of a change already on screen (the live event of our own write, a calendar
+    // refreshed without news) draws nothing: a redraw would drop a gesture about to start.
+    const drawn = JSON.stringify([data, done, C.free, C.mode, visibleDays()]);
+    if (drawn === C.drawn && $('#cal-view .cal-grid, #cal-view .cal-month')) return;
+    C.drawn = drawn;
     render();
   } catch (e) {
     if (seq === C.seq) showError(e);
@@ -150,9 +145,9 @@ async function loadFree(days, seq = C.seq) {
   C.free = Object.fromEntries(got.map((f) => [f.date, f.slots || []]));
 }
 
-/** The time a task is blocked at: its timed `scheduled`, else its timed `due` (or null). */
-const blockTime = (t) => (timePart(t.scheduled) ? t.scheduled : timePart(t.due) ? t.due : null);
-const length = (t) => (t.estimated_minutes > 0 ? t.estimated_minutes : DEFAULT_MINUTES);
+/** Where the working day starts (the settings' `workday_start`, 09:00 by default): the grid
+ *  opens an hour before it, and a tray task put on the grid by keyboard lands at it. */
+const workStart = () => clockMinutes(C.data && C.data.workday && C.data.workday.start, 9 * 60);
 
 /** Every task of the answer with its day: [{task, day}]. */
 function dayTasks() {
@@ -199,7 +194,7 @@ function render() {
   const focus = document.activeElement && view.contains(document.activeElement) && document.activeElement.dataset.id
     ? `[data-id="${CSS.escape(document.activeElement.dataset.id)}"].${document.activeElement.classList.contains('cal-task') ? 'cal-task' : 'cal-chip'}` : null;
   const live = $('#cal-live') || h('div', { id: 'cal-live', class: 'sr', role: 'status', 'aria-live': 'polite' });
-  kids(view, problems(), live, C.mode === 'month' ? monthView() : gridView());
+  kids(view, problems(), live, C.mode === 'month' ? monthView(visibleDays(), C.anchor, C.data, C.done, rangeText(visibleDays())) : gridView());
   if (focus) { const el = $(focus, view); if (el) el.focus({ preventScroll: true }); }
   if (C.mode !== 'month' && !C.scrolled) { C.scrolled = true; scrollToWorkday(); }
 }
@@ -225,7 +220,7 @@ function scrollToWorkday() {
   if (!body || !scroller) return;
   const top = $('.cal-top');
   const y = body.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop
-    + (WORK_START - 60 - FIRST) * PX - (top ? top.offsetHeight : 0);
+    + (workStart() - 60 - FIRST) * PX - (top ? top.offsetHeight : 0);
   scroller.scrollTop = Math.max(0, y);
 }
 
@@ -244,7 +239,7 @@ function gridView() {
   for (const row of [heads, tray, body]) row.style.gridTemplateColumns = cols;
   const grid = h('div', { class: 'cal-grid cal-' + C.mode },
     h('div', { class: 'cal-top' }, heads, tray), body);
-  grid.addEventListener('pointerdown', pointerDown);
+  grid.addEventListener('pointerdown', (e) => pointerDown(e, C, { findTask, change, flush, render }));
   grid.addEventListener('keydown', blockKey);
   grid.addEventListener('click', (e) => {
     const el = e.target.closest('.cal-chip[data-id]');
@@ -261,11 +256,9 @@ function trayCell(d, day) {
       h('span', { class: 'sr', text: 'Event: ' }), h('span', { text: e.title })), e.color)),
     tasks.map((t) => h('li', null, h('button', {
       type: 'button', class: 'cal-chip cal-chip-task' + (isOverdue(t, d) ? ' is-overdue' : ''), 'data-id': t.id,
-      'aria-label': `${t.title}, ${dayName(d)}, all day${isOverdue(t, d) ? ', overdue' : ''}. Drag onto the grid to time-block; Enter opens; Down arrow puts it at 9 AM.`,
+      'aria-label': `${t.title}, ${dayName(d)}, all day${isOverdue(t, d) ? ', overdue' : ''}. Drag onto the grid to time-block; Enter opens; Down arrow puts it at ${timeText(hhmm(workStart()))}.`,
     }, h('span', { text: t.title })))));
 }
-
-const isOverdue = (t, d) => d === today() && ((t.due && hasPassed(t.due)) || datePart(t.scheduled || t.due || d) < today());
 
 function column(d, day) {
   const col = h('div', { class: 'cal-col' + (d === today() ? ' is-today' : ''), 'data-date': d, role: 'group', 'aria-label': dayName(d) });
@@ -356,42 +349,6 @@ function taskBlock(t, d, a) {
   h('span', { class: 'cal-resize', 'aria-hidden': 'true' }));
 }
 
-// ---------- Month ----------
-function monthView() {
-  const days = visibleDays();
-  const byDay = Object.fromEntries(C.data.days.map((d) => [d.date, d]));
-  const doneBy = {};
-  for (const t of C.done ? C.done.groups.flatMap((g) => g.tasks) : []) {
-    if (t.status !== 'done' || !t.completed) continue;
-    const d = instantDate(t.completed);
-    doneBy[d] = (doneBy[d] || 0) + 1;
-  }
-  const month = C.anchor.slice(0, 7);
-  const cells = days.map((d) => {
-    const day = byDay[d];
-    const tasks = day ? day.tasks : [];
-    const overdue = tasks.filter((t) => isOverdue(t, d)).length;
-    const scheduled = tasks.length - overdue;
-    const done = doneBy[d] || 0;
-    const events = day ? day.events.length : 0;
-    const parts = [[overdue, 'overdue'], [scheduled, 'scheduled'], [done, 'done']].filter(([n]) => n).map(([n, k]) => `${n} ${k}`);
-    if (events) parts.push(`${events} ${events === 1 ? 'event' : 'events'}`);
-    return h('li', { class: 'cal-mcell' + (d.slice(0, 7) !== month ? ' is-other' : '') + (d === today() ? ' is-today' : '') },
-      h('a', { class: 'cal-mday', href: href('day', d), 'data-date': d, 'aria-label': `${dayName(d)}${d === today() ? ', today' : ''}: ${parts.length ? parts.join(', ') : 'nothing'}` },
-        h('span', { class: 'cal-mnum', text: String(Number(d.slice(8))) }),
-        h('span', { class: 'cal-mcounts', 'aria-hidden': 'true' },
-          overdue ? h('span', { class: 'mc mc-overdue', 'data-kind': 'overdue', text: String(overdue) }) : null,
-          scheduled ? h('span', { class: 'mc mc-scheduled', 'data-kind': 'scheduled', text: String(scheduled) }) : null,
-          done ? h('span', { class: 'mc mc-done', 'data-kind': 'done', text: String(done) }) : null,
-          events ? h('span', { class: 'mc mc-events', 'data-kind': 'events', text: String(events) }) : null)));
-  });
-  const legend = h('p', { class: 'cal-legend' },
-    [['overdue', 'Overdue'], ['scheduled', 'Scheduled'], ['done', 'Done'], ['events', 'Events']].map(([k, label]) =>
-      h('span', { class: 'cal-legend-item' }, h('span', { class: 'mc-dot mc-' + k, 'aria-hidden': 'true' }), h('span', { text: label }))));
-  const head = h('div', { class: 'cal-mhead', 'aria-hidden': 'true' }, [1, 2, 3, 4, 5, 6, 0].map((i) => h('span', { text: WEEKDAYS[i].slice(0, 3) })));
-  return h('div', { class: 'cal-month' }, legend, head, h('ol', { class: 'cal-mgrid', 'aria-label': rangeText(days) }, cells));
-}
-
 // ---------- Changing a task ----------
 /** Moves task `id` to `date` at minute `start` (null: the whole day) or gives it `minutes`; the
  *  grid follows at once, the file a moment later (key presses in a row make one write). */
@@ -412,6 +369,7 @@ function change(id, { date, start, minutes }, said) {
     }
   }
   if (minutes) { t.estimated_minutes = minutes; body.estimated_minutes = minutes; }
+  C.drawn = null; // drawn from a local edit: the next answer is drawn whatever it says
   render();
   if (said) announce(said);
   const prev = C.pending.get(id);
@@ -441,7 +399,8 @@ function blockKey(e) {
   if (el.classList.contains('cal-chip-task')) {
     if (e.key === 'ArrowDown') {
       e.preventDefault();
-      change(t.id, { date: x.day, start: WORK_START }, `“${t.title}” time-blocked at ${timeText(hhmm(WORK_START))} on ${dayName(x.day)}.`);
+      const at = workStart();
+      change(t.id, { date: x.day, start: at }, `“${t.title}” time-blocked at ${timeText(hhmm(at))} on ${dayName(x.day)}.`);
       focusBlock(t.id);
     }
     return;
@@ -473,113 +432,8 @@ function focusBlock(id) {
   if (el) { el.focus({ preventScroll: true }); el.scrollIntoView({ block: 'nearest' }); }
 }
 
-// ---------- Pointer: move, resize, time-block from the tray ----------
-const snap = (m, stepBy) => Math.round(m / stepBy) * stepBy;
-
-function columnAt(x, y) {
-  return $$('.cal-col').find((c) => { const r = c.getBoundingClientRect(); return x >= r.left && x < r.right && y >= r.top - 30 && y < r.bottom + 30; });
-}
-function trayAt(x, y) {
-  return $$('.cal-tray-cell').find((c) => { const r = c.getBoundingClientRect(); return x >= r.left && x < r.right && y >= r.top && y < r.bottom; });
-}
-
-function pointerDown(e) {
-  if (e.button !== 0) return;
-  const el = e.target.closest('.cal-task, .cal-chip-task');
-  if (!el) return;
-  const x = findTask(el.dataset.id);
-  if (!x) return;
-  const t = x.task;
-  const chip = el.classList.contains('cal-chip-task');
-  const resize = !chip && !!e.target.closest('.cal-resize');
-  const x0 = e.clientX, y0 = e.clientY;
-  const r0 = el.getBoundingClientRect();
-  const grab = y0 - r0.top;
-  let moved = false, ghost = null, preview = null, target = null;
-  const scroller = $('#scroll');
-
-  const onMove = (ev) => {
-    if (!moved) {
-      if (Math.hypot(ev.clientX - x0, ev.clientY - y0) < 5) return;
-      moved = true;
-      C.dragging = true;
-      document.body.classList.add('is-dragging', 'cal-dragging');
-      el.classList.add('is-dragged');
-      if (chip) {
-        ghost = h('div', { class: 'cal-ghost', 'aria-hidden': 'true', text: t.title });
-        document.body.append(ghost);
-      }
-    }
-    ev.preventDefault();
-    autoScroll(scroller, ev.clientY);
-    const stepBy = ev.altKey ? 5 : 15;
-    if (resize) {
-      // The length grows by what the edge moved (the block's top may scroll meanwhile).
-      const m = Math.max(5, snap(length(t) + (ev.clientY - el.getBoundingClientRect().top - grab) / PX, 5));
-      el.style.height = m * PX + 'px';
-      $('.cal-b-time', el).textContent = `${timeText(hhmm(minutesOf(blockTime(t))))} · ${minutesText(m)}`;
-      target = { minutes: m };
-      return;
-    }
-    if (ghost) { ghost.style.left = ev.clientX + 8 + 'px'; ghost.style.top = ev.clientY + 8 + 'px'; }
-    const col = columnAt(ev.clientX, ev.clientY);
-    if (!col) {
-      if (preview) { preview.remove(); preview = null; }
-      const cell = chip && trayAt(ev.clientX, ev.clientY);
-      target = cell ? { date: cell.dataset.date, start: null } : null;
-      return;
-    }
-    const top = ev.clientY - col.getBoundingClientRect().top - (chip ? 0 : grab);
-    const start = Math.min(LAST - 5, Math.max(FIRST, snap(FIRST + top / PX, stepBy)));
-    target = { date: col.dataset.date, start };
-    const block = chip ? (preview = preview || h('div', { class: 'cal-task is-preview', 'aria-hidden': 'true' }, h('span', { class: 'cal-b-title', text: t.title }), h('span', { class: 'cal-b-time' }))) : el;
-    if (block.parentNode !== col) col.append(block);
-    block.style.top = (start - FIRST) * PX + 'px';
-    if (chip) { block.style.height = length(t) * PX + 'px'; block.style.left = '2px'; block.style.width = 'calc(100% - 4px)'; }
-    $('.cal-b-time', block).textContent = `${timeText(hhmm(start))} · ${minutesText(length(t))}`;
-  };
-  const finish = (ev, cancelled) => {
-    window.removeEventListener('pointermove', onMove);
-    window.removeEventListener('pointerup', onUp);
-    window.removeEventListener('pointercancel', onCancel);
-    if (ghost) ghost.remove();
-    if (preview) preview.remove();
-    document.body.classList.remove('is-dragging', 'cal-dragging');
-    el.classList.remove('is-dragged');
-    C.dragging = false;
-    if (!moved) {
-      if (!chip && !cancelled) C.ctx.openEditor(t.id);
-      return;
-    }
-    C.justDragged = true;
-    setTimeout(() => { C.justDragged = false; }, 0);
-    if (cancelled || !target) { render(); return; }
-    if (target.minutes) {
-      change(t.id, { minutes: target.minutes }, `“${t.title}” now ${minutesText(target.minutes)}.`);
-    } else if (target.start == null) {
-      if (target.date === x.day) { render(); return; }
-      change(t.id, { date: target.date, start: null }, `“${t.title}” moved to ${dayName(target.date)}, all day.`);
-    } else {
-      change(t.id, { date: target.date, start: target.start }, `“${t.title}” moved to ${dayName(target.date)}, ${timeText(hhmm(target.start))}.`);
-    }
-    flush(t.id);
-  };
-  const onUp = (ev) => finish(ev, false);
-  const onCancel = (ev) => finish(ev, true);
-  window.addEventListener('pointermove', onMove);
-  window.addEventListener('pointerup', onUp);
-  window.addEventListener('pointercancel', onCancel);
-}
-
 /** A dropped block is written at once (keys in a row wait a moment, to make one write). */
 function flush(id) {
   const p = C.pending.get(id);
   if (p) { clearTimeout(p.timer); save(id); }
-}
-
-function autoScroll(scroller, y) {
-  if (!scroller) return;
-  const r = scroller.getBoundingClientRect();
-  if (y > r.bottom - 40) scroller.scrollTop += 12;
-  else if (y < r.top + 40) scroller.scrollTop -= 12;
 }

@@ -1,6 +1,6 @@
 // The task detail editor: every §3 field, saved one field at a time with PATCH (only what changed).
-import { h, kids, $, $$, icon, isoDate, isoDateTime, datePart, timePart, relDate, shortDate, instantText, STATUS_LABEL, PRIORITY_LABEL } from './util.js';
-import { get, patch, del, ref, qs } from './api.js';
+import { h, $, icon, datePart, timePart, instantText, STATUS_LABEL, PRIORITY_LABEL } from './util.js';
+import { get, patch, del, ref } from './api.js';
 import { toast, showError, confirmSheet } from './ui.js';
 import { fillStructure } from './subtasks.js';
 import { FIELD_LABEL, fieldEl, showConflict, hideConflict, conflictField, initConflict } from './editor-conflict.js';
@@ -8,6 +8,7 @@ import { DAYS, DAY_NAMES, FREQS, initRecurrence, fillBuilder, builderChanged, co
 import { hasOpenSubtasks, askSubtasks } from './nesting.js';
 import { initReminders, remindersRows, fillReminders } from './editor-reminders.js';
 import { fillTimer } from './editor-timer.js';
+import { initDates, commitDate, commitTime, dateRow, timeChoices, hint } from './editor-dates.js';
 
 let ctx = null;
 let cur = null;        // the task shown
@@ -24,6 +25,7 @@ export function initEditor(c) {
   initRecurrence({ form: () => form, task: () => cur, save });
   initConflict({ form: () => form, task: () => cur, editBase, status, commitField, fill, autosize });
   initReminders({ task: () => cur, save, row });
+  initDates({ task: () => cur, form: () => form, save, row });
   matchMedia('(max-width: 1099px)').addEventListener('change', () => { if (cur) layout(); });
 }
 export const editorId = () => (cur ? cur.id : null);
@@ -219,32 +221,6 @@ function commitField(el) {
   }
 }
 
-async function commitDate(el) {
-  const n = el.name;
-  const s = el.value.trim();
-  if (s === '') return save({ [n]: null });
-  // A date typed alone keeps the time already set; a phrase with a time ("fri 3pm") sets both.
-  const keepTime = (d) => (isoDate(d) && timePart(cur[n]) ? `${d}T${timePart(cur[n])}` : d);
-  if (isoDate(s) || isoDateTime(s)) return save({ [n]: keepTime(s) });
-  try {
-    const r = await get('/dates' + qs({ text: s }));
-    const value = isoDateTime(r.date) ? r.date : keepTime(r.date);
-    el.value = datePart(value);
-    return save({ [n]: value });
-  } catch (e) {
-    toast(`“${s}” is not a date todo.md understands. Try “tomorrow”, “fri 3pm”, “in 3 days” or “dec 5”.`, { error: true });
-    el.value = datePart(cur[n]) || '';
-    hint(n);
-  }
-}
-
-/** The time beside a date (§24): empty for the whole day. */
-function commitTime(key, value) {
-  const day = datePart(cur[key]);
-  if (!day) return;
-  save({ [key]: value ? `${day}T${value}` : day });
-}
-
 function addTagsFrom(el) {
   const add = el.value.split(/[,\s]+/).map((x) => x.replace(/^#/, '').trim()).filter(Boolean);
   el.value = '';
@@ -264,32 +240,6 @@ function listOf(key) {
 
 function row(label, forId, ...control) {
   return h('div', { class: 'd-row' }, h('label', { class: 'd-label', for: forId, text: label }), h('div', { class: 'd-control' }, control));
-}
-
-function dateRow(key, label, placeholder) {
-  const id = 'd-' + key;
-  const input = h('input', { id, name: key, class: 'input d-date', type: 'text', inputmode: 'text', autocomplete: 'off', placeholder, 'aria-describedby': id + '-hint' });
-  const picker = h('input', { type: 'date', class: 'd-picker', tabindex: '-1', 'aria-hidden': 'true', onchange: (e) => { if (e.target.value) { input.value = e.target.value; commitDate(input); } } });
-  const pickBtn = h('button', { type: 'button', class: 'icon-btn small', 'aria-label': `Choose ${label.toLowerCase()} date`, onclick: () => {
-    picker.value = datePart(cur[key]) || '';
-    try { picker.showPicker(); } catch { picker.focus(); picker.click(); }
-  } }, icon('calendar'));
-  // A time of day beside the date, with quick choices (§24); cleared, the task is for the whole day.
-  const time = h('input', { id: id + '-time', name: key + '_time', class: 'input d-time', type: 'time', step: '300', list: 'd-time-choices', 'aria-label': `${label} time` });
-  const clear = h('button', { type: 'button', class: 'icon-btn small d-clear', 'aria-label': `Clear ${label.toLowerCase()} date`, onclick: () => { input.value = ''; time.value = ''; save({ [key]: null }); } }, icon('x'));
-  return row(label, id, h('div', { class: 'd-datebox' }, input, h('span', { class: 'd-pick' }, picker, pickBtn), clear,
-    h('div', { class: 'd-when' }, time, h('span', { class: 'd-hint', id: id + '-hint' }))));
-}
-
-/** Quick choices for every time field. */
-const timeChoices = () => h('datalist', { id: 'd-time-choices' }, ['09:00', '12:00', '15:00', '18:00', '20:00'].map((v) => h('option', { value: v })));
-
-function hint(key) {
-  if (!form) return;
-  const el = $('#d-' + key + '-hint', form);
-  if (!el) return;
-  const v = cur[key];
-  el.textContent = v ? (relDate(v) !== shortDate(v) ? `${relDate(v)} · ${shortDate(datePart(v))}` : shortDate(v)) : '';
 }
 
 function render() {

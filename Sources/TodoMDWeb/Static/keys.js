@@ -15,7 +15,9 @@ import { refresh } from './list.js';
 
 const KEYS = [['n', 'New task'], ['b', 'Brain dump'], ['/', 'Search'], ['j / ↓', 'Next task'], ['k / ↑', 'Previous task'], ['x', 'Complete selected task'],
   ['e / Enter', 'Open selected task'], ['d', 'Defer selected task'], ['Tab', 'Make a subtask of the task above'], ['Shift Tab', 'Make it a task of its own again'], ['Esc', 'Close, or clear selection'], ['g t', 'Go to Today'], ['g i', 'Go to Inbox'],
-  ['g u', 'Go to Upcoming'], ['g a', 'Go to Anytime'], ['g s', 'Go to Someday'], ['g f', 'Go to Flagged'], ['g l', 'Go to Logbook'],
+  ['g u', 'Go to Upcoming'], ['g a', 'Go to Anytime'], ['g s', 'Go to Someday'], ['g f', 'Go to Flagged'], ['g l', 'Go to Logbook'], ['g c', 'Go to Calendar'],
+  ['d / w / m', 'In the calendar: Day, Week, Month'], ['t', 'In the calendar: today'], ['[ / ]', 'In the calendar: previous, next'],
+  ['← ↑ → ↓', 'In the calendar: move the focused block 15 minutes or a day'], ['Shift ↑ / Shift ↓', 'In the calendar: the block 15 minutes shorter, longer'],
   ['← ↑ → ↓', 'On a board: the card beside'], ['Shift ←', 'On a board: move the card a column left'], ['Shift →', 'On a board: move the card a column right'],
   ['m', 'On a board: move the card to…'], ['?', 'Show this list']];
 
@@ -49,7 +51,7 @@ export function onKey(e) {
   if (r && r.kind === 'board' && !gPending && boardKey(e)) return;
   if (gPending && Date.now() - gPending < 1500) {
     gPending = 0;
-    if (GO[e.key]) { e.preventDefault(); go(viewHref(GO[e.key])); }
+    if (e.key === 'c') { e.preventDefault(); go('#/calendar'); } else if (GO[e.key]) { e.preventDefault(); go(viewHref(GO[e.key])); }
     return;
   }
   const sel = cursor();

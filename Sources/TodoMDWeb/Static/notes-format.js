@@ -146,3 +146,15 @@ function renumberAfter(ta, from, indent, n, sep) {
   }
 }
 
+/** The selected lines (1-based, as note_line counts the body). */
+export function selectedLines(ta) {
+  const v = ta.value;
+  const start = ta.selectionStart, end = Math.max(ta.selectionEnd, ta.selectionStart);
+  // A selection ending just after a line break does not take in the next line.
+  const last = end > start && v[end - 1] === '\n' ? end - 1 : end;
+  const first = v.slice(0, start).split('\n').length;
+  const upto = v.slice(0, last).split('\n').length;
+  const out = [];
+  for (let i = first; i <= upto; i++) out.push(i);
+  return out;
+}

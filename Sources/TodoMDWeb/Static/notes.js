@@ -5,7 +5,8 @@ import { h, kids, $, icon as baseIcon, debounce } from './util.js';
 import { get, post, patch, del, ref } from './api.js';
 import { toast, showError, confirmSheet } from './ui.js';
 import { selectionMode } from './selection.js';
-import { wrap, heading, listify, divider, onBodyKey } from './notes-format.js';
+import { wrap, heading, listify, divider, onBodyKey, selectedLines } from './notes-format.js';
+import { initNoteConflict, showNoteConflict, hideNoteConflict, keepAsCopy } from './notes-conflict.js';
 import { renderMarkdown } from './notes-markdown.js';
 
 const SAVE_DELAY = 700;
@@ -29,6 +30,8 @@ const N = {
   dirty: false, saving: null, seq: 0,
   conflict: null, // the file's version, when it changed while the user was typing (nothing saved since)
 };
+
+initNoteConflict({ N, save, openNote, setNote, showText, changed, status, loadList, defaultTitle: DEFAULT_TITLE });
 
 // ---------- Select mode (selection.js) ----------
 const sel = selectionMode({
@@ -388,62 +391,12 @@ async function save() {
   return N.saving;
 }
 
-/** The note's file changed while the user was typing: their text stays in the editor, unsaved,
- *  until they keep it (written over the file's) or take the file's (theirs can be brought back). */
-function showNoteConflict(fresh) {
-  N.conflict = fresh || { hash: null };
-  status('Not saved: changed in the file');
-  hideNoteConflict();
-  const ed = $('#note-editor');
-  if (!ed) return;
-  const button = (label, cls, fn) => h('button', { type: 'button', class: 'btn btn-small ' + cls, text: label, onmousedown: (e) => e.preventDefault(), onclick: fn });
-  const keepMine = () => {
-    N.hash = N.conflict.hash || N.hash;
-    N.conflict = null;
-    hideNoteConflict();
-    N.dirty = true;
-    save();
-  };
-  const takeTheirs = () => {
-    const typed = { title: N.note.title, body: N.note.body };
-    const file = N.conflict;
-    hideNoteConflict();
-    if (!file.hash) { N.conflict = null; openNote(N.note.id, true); return; }
-    setNote(file);
-    showText();
-    status('Updated from disk');
-    toast('Showing the file’s version of this note; yours was not saved.', { action: 'Bring mine back', timeout: 12000, onAction: () => {
-      if (!N.note || N.note.id !== file.id) return;
-      N.note.title = typed.title;
-      N.note.body = typed.body;
-      showText();
-      changed();
-    } });
-  };
-  const box = h('div', { id: 'note-conflict', class: 'note-conflict', role: 'alert' },
-    h('p', { text: 'This note changed in the file while you were writing. Nothing was overwritten, and your text is still here.' }),
-    h('div', { class: 'note-conflict-actions' }, button('Keep mine', 'btn-primary', keepMine), button('Use the file’s', '', takeTheirs)));
-  $('.note-bar', ed).after(box);
-}
-
-function hideNoteConflict() { const b = $('#note-conflict'); if (b) b.remove(); }
-
 /** Puts N.note's title and text into the editor, keeping the caret where it can. */
 function showText() {
   const ta = $('#note-body'), title = $('#note-title');
   if (title) title.value = N.note.title;
   if (ta) { const s0 = ta.selectionStart, e0 = ta.selectionEnd; ta.value = N.note.body; ta.setSelectionRange(Math.min(s0, ta.value.length), Math.min(e0, ta.value.length)); }
   renderLinked();
-}
-
-/** Writes `n`'s unsaved text as a new note beside it (as sync's conflict copies do) and says so. */
-async function keepAsCopy(n) {
-  const title = `${n.title.trim() || DEFAULT_TITLE} (conflict copy)`;
-  try {
-    const copy = await post('/notes', { title, body: n.body });
-    toast(`Your unsaved version was kept as “${copy.title}”.`, { timeout: 10000 });
-    if (N.active) loadList();
-  } catch (e) { showError(e); }
 }
 
 // ---------- Actions ----------
@@ -494,19 +447,6 @@ async function deleteNote() {
     N.note = null;
     N.ctx.go('#/notes');
   } catch (e) { n.deleting = false; showError(e); }
-}
-
-/** The selected lines (1-based, as note_line counts the body). */
-function selectedLines(ta) {
-  const v = ta.value;
-  const start = ta.selectionStart, end = Math.max(ta.selectionEnd, ta.selectionStart);
-  // A selection ending just after a line break does not take in the next line.
-  const last = end > start && v[end - 1] === '\n' ? end - 1 : end;
-  const first = v.slice(0, start).split('\n').length;
-  const upto = v.slice(0, last).split('\n').length;
-  const out = [];
-  for (let i = first; i <= upto; i++) out.push(i);
-  return out;
 }
 
 async function makeTasks() {
