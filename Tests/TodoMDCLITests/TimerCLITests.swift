@@ -23,7 +23,9 @@ import TodoMDTestSupport
         let show = await v.run("show", "report", env: ["TODOMD_NOW": "2026-11-21T09:25:00"])
         let rows = show.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
         #expect(rows.contains("tracked 25m in 1 entry"), "\(show.stdout)")
-        #expect(rows.contains("timer running for 25m, since 2026-11-21T08:00:00Z (-first draft)"), "\(show.stdout)")
+        #expect(rows.contains("timer running for 25m, since 09:00 (-first draft)"), "\(show.stdout)")
+        let tomorrow = await v.run("show", "report", env: ["TODOMD_NOW": "2026-11-22T09:00:00"])
+        #expect(tomorrow.stdout.contains("running for 24h, since 2026-11-21T09:00 (-first draft)\n"), "\(tomorrow.stdout)")
         let json = await v.run("show", "report", "--json", env: ["TODOMD_NOW": "2026-11-21T09:25:00"])
         #expect(json.json["time_spent_minutes"] as? Int == 25)
         #expect((json.json["time_entries"] as? [[String: Any]])?.first?["end"] is NSNull)

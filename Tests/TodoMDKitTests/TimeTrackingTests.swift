@@ -147,6 +147,18 @@ import TodoMDTestSupport
         #expect(back == .list(task.timeEntries))
     }
 
+    /// A CSV cell's entries are read as a flow list; anchors and aliases are refused there too.
+    @Test func csvCells() throws {
+        var task = TodoTask(title: "T", created: Date(timeIntervalSince1970: 0))
+        let day = try #require(LocalDate(iso: "2026-11-21"))
+        let zone = try CodecFixture.zone()
+        #expect(ImportValues.set(.timeEntries, #"{start: "2026-11-21T08:00:00Z", end: null, note: "a, b"},"x""#, on: &task,
+                                 today: day, timeZone: zone) == nil)
+        #expect(task.timeEntries == ["{start: \"2026-11-21T08:00:00Z\", end: null, note: \"a, b\"}", "\"x\""])
+        #expect(ImportValues.set(.timeEntries, "&a {start: x}, *a", on: &task, today: day, timeZone: zone) != nil)
+        #expect(task.timeEntries.count == 2)
+    }
+
     /// Clients must give entries; anything else is refused with the reason.
     @Test(arguments: [
         (#"[{"start": "2026-11-21T08:00:00Z", "end": "2026-11-21T08:30:00Z", "note": "x"}]"#,
@@ -154,6 +166,9 @@ import TodoMDTestSupport
         (#"[{"start": "2026-11-21T09:00:00+01:00"}]"#, ["{start: \"2026-11-21T08:00:00Z\", end: null}"]),
         (#"[{"start": "soon"}]"#, nil),
         (#"["2h"]"#, nil),
+        // Flow text with an anchor and an alias is refused, as in a file (§18).
+        (#"["{start: &a \"2026-11-21T08:00:00Z\", end: *a}"]"#, nil),
+        (#"["{start: \"2026-11-21T08:00:00Z\", x: &a [[1, 2]], y: [*a, *a, *a]}"]"#, nil),
         (#"[{"start": "2026-11-21T09:00:00Z", "end": "2026-11-21T08:00:00Z"}]"#, nil),
     ] as [(String, [String]?)])
     func clientInput(_ json: String, _ held: [String]?) throws {

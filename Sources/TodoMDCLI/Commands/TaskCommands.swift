@@ -8,7 +8,8 @@ enum TaskOutput {
         if json {
             context.line(TaskJSON.encode(task))
         } else {
-            context.out(TaskRenderer(style: context.style, now: context.clock.localNow).render(task))
+            context.out(TaskRenderer(style: context.style, now: context.clock.localNow, timeZone: context.clock.timeZone)
+                .render(task))
         }
     }
 

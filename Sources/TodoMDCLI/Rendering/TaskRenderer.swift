@@ -6,6 +6,9 @@ struct TaskRenderer {
     let style: TerminalStyle
     /// The local date and time now: a timed `due` that has passed is overdue (§24).
     let now: TaskDate
+    /// The vault's time zone, for instants shown as local times (a running timer's start);
+    /// nil shows them in UTC.
+    var timeZone: TimeZone?
     var today: LocalDate { now.date }
 
     static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
@@ -172,8 +175,11 @@ struct TaskRenderer {
             rows.append(("tracked", TaskRenderer.duration(t.timeSpentMinutes(at: asOf)) + " in \(count) entr" + (count == 1 ? "y" : "ies")))
             if let running = t.runningTimeEntry {
                 let elapsed = TaskRenderer.duration(Int(running.seconds(now: asOf) / 60))
-                rows.append(("timer", style.green("running") + " for \(elapsed), since \(DateTimeFormat.string(running.start))"
-                    + (running.note.map { " (\($0))" } ?? "")))
+                let since = timeZone.map { zone -> String in
+                    let local = TaskDate(instant: running.start, in: zone)
+                    return local.date == today ? local.time?.description ?? local.description : local.description
+                } ?? DateTimeFormat.string(running.start)
+                rows.append(("timer", style.green("running") + " for \(elapsed), since \(since)" + (running.note.map { " (\($0))" } ?? "")))
             }
         }
         if let d = t.description { rows.append(("description", d)) }

@@ -50,7 +50,7 @@ public enum ImportValues {
             spec.set(.list(current + added), on: &task)
         case .timeEntries:
             // A cell holds the entries' flow mappings joined with `,`, as a CSV export writes them.
-            guard let node = try? Yams.compose(yaml: "[" + raw + "]"), case let .sequence(items) = node else {
+            guard let node = TimeEntry.compose("[" + raw + "]"), case let .sequence(items) = node else {
                 return "`\(raw)` is not a list of time entries {start, end, note}"
             }
             let current: [String] = if case let .list(held)? = spec.value(of: task) { held } else { [] }

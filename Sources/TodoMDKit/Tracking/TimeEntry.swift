@@ -48,9 +48,7 @@ public struct TimeEntry: Sendable, Hashable {
 
     /// A held item read as YAML (what ``plainEntry(_:)`` must agree with).
     static func readingYAML(_ item: String, timeZone: TimeZone) -> TimeEntry? {
-        guard item.hasPrefix("{"), let node = try? Yams.compose(yaml: item), case let .mapping(mapping) = node else {
-            return nil
-        }
+        guard item.hasPrefix("{"), let node = compose(item), case let .mapping(mapping) = node else { return nil }
         return TimeEntry(mapping: mapping, timeZone: timeZone)
     }
 
@@ -174,8 +172,7 @@ public struct TimeEntry: Sendable, Hashable {
             ("note", note.map(JSONValue.string) ?? .null),
         ]
         for other in others {
-            let node = try? Yams.compose(yaml: other.flow)
-            pairs.append((other.key, node.map(TaskReader.json) ?? .string(other.flow)))
+            pairs.append((other.key, TimeEntry.compose(other.flow).map(TaskReader.json) ?? .string(other.flow)))
         }
         return .object(pairs)
     }
@@ -228,7 +225,7 @@ public struct TimeEntry: Sendable, Hashable {
     /// A held item as JSON: an entry as ``json``, anything else as the YAML it holds.
     static func json(ofHeld item: String) -> JSONValue {
         if let entry = TimeEntry(item) { return entry.json }
-        guard let node = try? Yams.compose(yaml: item) else { return .string(item) }
+        guard let node = compose(item) else { return .string(item) }
         return TaskReader.json(node)
     }
 
@@ -240,6 +237,17 @@ public struct TimeEntry: Sendable, Hashable {
     }
 
     public static let utc = TimeZone(identifier: "UTC") ?? .current
+
+    /// YAML text (a held item, a client's or a CSV cell's flow text) as a node, with a task
+    /// file's guards: no anchors or aliases (whose copies ``flow(_:)`` would multiply), no
+    /// nesting beyond §18, at most a body's size; nil when it is refused or not YAML.
+    static func compose(_ text: String) -> Node? {
+        let bytes = Array(text.utf8)
+        guard bytes.count <= TaskLimits.bodyBytes, YAMLGuard.scan(bytes[...]) == nil,
+              let node = try? Yams.compose(yaml: text), TaskFileCodec.checkTree(node) == nil
+        else { return nil }
+        return node
+    }
 
     private static func wholeSeconds(_ date: Date) -> Date {
         Date(timeIntervalSince1970: floor(date.timeIntervalSince1970))
