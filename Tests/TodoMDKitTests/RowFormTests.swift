@@ -27,7 +27,7 @@ import TodoMDTestSupport
         try Self.trip(v)
         let rows = try Self.rows(try v.open())
         let order = ["id"] + TaskFieldSpec.table.map(\.field).filter(TaskJSON.rowFields.contains).map(\.key)
-            + ["notes", "parent_id", "progress", "checklist", "blocked"]
+            + ["notes", "timer_start", "parent_id", "progress", "checklist", "blocked"]
         for (id, row) in rows {
             let keys = try #require(row.objectValue).map(\.0)
             #expect(keys == order.filter(keys.contains), "\(id): \(keys)")
@@ -46,8 +46,12 @@ import TodoMDTestSupport
         let v = try TemporaryVault()
         try Self.trip(v)
         try v.task("long.md", title: "Long notes", body: String(repeating: "word ", count: 200))
+        try v.task("timed.md", title: "Timed", "time_entries:\n  - start: \"2026-11-21T07:00:00Z\"\n    end: \"2026-11-21T07:30:00Z\"\n  - start: \"2026-11-21T07:45:00Z\"\n    end: null")
         let vault = try v.open()
         let rows = try Self.rows(vault)
+        // A running timer's start, so the row can count up from it; none without one.
+        #expect(rows["timed.md"]?["timer_start"]?.stringValue == "2026-11-21T07:45:00Z")
+        #expect(rows["trip.md"]?["timer_start"] == nil)
         #expect(rows["trip.md"]?["notes"]?.stringValue == "Ask Sam about dates.\nBook early.")
         #expect(rows["flights.md"]?["notes"] == nil)
         #expect(rows["long.md"]?["notes"]?.stringValue?.count == TaskJSON.notesPreviewLength)
@@ -61,7 +65,8 @@ import TodoMDTestSupport
         for row in try vault.list("all").tasks {
             #expect(TaskJSON.row(try vault.task(row.id)) == row.rowJSON)
             let full = try JSONValue.parse(row.json)
-            for (key, value) in try #require(JSONValue.parse(row.rowJSON).objectValue) where key != "notes" {
+            // (`notes` is the body's start, `timer_start` the running entry's start: keys of their own.)
+            for (key, value) in try #require(JSONValue.parse(row.rowJSON).objectValue) where key != "notes" && key != "timer_start" {
                 #expect(full[key] == value, "\(row.id) \(key)")
             }
         }

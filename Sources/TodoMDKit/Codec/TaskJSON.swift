@@ -90,7 +90,8 @@ public enum TaskJSON {
 
     /// The row form of TASK, a compact object for long lists: `id`, the ``rowFields`` that are
     /// set (as ``encode(_:)`` writes them, in canonical order), `notes` (the body's first
-    /// ``notesPreviewLength`` characters, trimmed), and the §23 keys a row draws (`parent_id`,
+    /// ``notesPreviewLength`` characters, trimmed), `timer_start` (the start of a running timer,
+    /// §27), and the §23 keys a row draws (`parent_id`,
     /// `progress`, `checklist`, `blocked`) from ``TodoTask/links``. A key whose value would be
     /// `null`, `false` or `[]` is left out, and so are `body`, `extra`, `warnings`, `children`
     /// and every other field.
@@ -120,6 +121,8 @@ public enum TaskJSON {
             o += ",\"notes\":"
             JSONValue.quote(String(notes), into: &o)
         }
+        // A running timer (§27) shows on its row: when it started (the row counts up from it).
+        if let running = t.runningTimeEntry { o += ",\"timer_start\":\"" + DateTimeFormat.string(running.start) + "\"" }
         return o
     }
 

@@ -31,8 +31,9 @@ const ready = syncTimer();
 /** Calls `fn` on every tick (each second while a timer or a Pomodoro runs) and after changes. */
 export function onTimerTick(fn) { listeners.add(fn); return () => listeners.delete(fn); }
 
-/** The open entry of task `t` (end null), or null. */
+/** The open entry of task `t` (end null), or null; `t` is a whole TASK or a list's row form. */
 export function runningEntry(t) {
+  if (t && t.timer_start) return { start: t.timer_start, end: null }; // a list's row form says only this
   return (t && t.time_entries || []).find((e) => e && typeof e === 'object' && e.start && e.end === null) || null;
 }
 
