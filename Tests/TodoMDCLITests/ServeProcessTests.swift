@@ -154,13 +154,14 @@ import Glibc
         let watch = try Server(v, [], command: ["watch"], until: "Press Ctrl-C")
         // Its first sync, then it vouches (a generous deadline, not a speed assertion).
         let deadline = Date().addingTimeInterval(20)
-        var answer = WatcherAnswer.ask(cacheFolder: cacheFolder)
+        var answer = WatcherAnswer.ask(cacheFolder: cacheFolder, timeout: .seconds(5))
         while case .stale = answer, Date() < deadline {
             usleep(20_000)
-            answer = WatcherAnswer.ask(cacheFolder: cacheFolder)
+            answer = WatcherAnswer.ask(cacheFolder: cacheFolder, timeout: .seconds(5))
         }
         guard case .current = answer else { Issue.record("todomd watch answered \(answer)"); return }
-        #expect(try !v.open().openReport.scanned)
+        let patient = v.environment.merging(["TODOMD_WATCHER_TIMEOUT_MS": "5000"]) { $1 }
+        #expect(try !Vault(path: v.root, clock: v.clock, environment: patient).openReport.scanned)
         // Killed: no clean shutdown, the socket file stays, and nothing answers on it.
         kill(watch.process.processIdentifier, SIGKILL)
         watch.process.waitUntilExit()

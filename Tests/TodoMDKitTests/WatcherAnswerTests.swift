@@ -43,7 +43,11 @@ import Glibc
         }
 
         /// Opens the vault as a command in another process does.
-        func command() throws -> Vault { try Vault(path: v.root, clock: v.clock, environment: v.environment) }
+        /// (A generous deadline for the watcher's answer too: on a loaded machine 250 ms can pass
+        /// before its thread runs, and a command then rightly scans.)
+        func command() throws -> Vault {
+            try Vault(path: v.root, clock: v.clock, environment: v.environment.merging(["TODOMD_WATCHER_TIMEOUT_MS": "5000"]) { $1 })
+        }
 
         /// The task files a command opening the vault now finds, and whether it walked them.
         func listed() throws -> (ids: Set<String>, scanned: Bool) {
@@ -159,6 +163,10 @@ import Glibc
         let f = try Fixture { try $0.task("a.md", title: "Before") }
         _ = try f.monitor.process()
         try f.v.task("a.md", title: "After")
+        // Asked before the watcher syncs: the question makes it read the edit's event (queued by
+        // the write), which it has not indexed. Without the question the event could be read only
+        // after the sync below — rightly "stale" then, and a flaky test.
+        #expect(f.ask() == .stale)
         _ = try f.monitor.process()
         #expect(f.isCurrent())
         let command = try f.command()
@@ -188,7 +196,7 @@ import Glibc
         let watcher = try monitor.startWatching(mode: .inotify) { _ in }
         defer { watcher.stop() }
         _ = try monitor.process()
-        guard case .current = WatcherAnswer.ask(cacheFolder: vault.cacheFolder) else {
+        guard case .current = WatcherAnswer.ask(cacheFolder: vault.cacheFolder, timeout: .seconds(5)) else {
             Issue.record("the new watcher does not answer")
             return
         }
