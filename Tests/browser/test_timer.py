@@ -7,11 +7,15 @@ The server's clock is fixed (09:00 on 2026-11-21, Europe/Berlin). The page's clo
 server's now moved on by Date.now(); the tests move it on by replacing Date.now (the fake clock
 below), so a 25-minute work period ends at once. See harness.py."""
 
+import json
+import os
 import re
+import subprocess
+import tempfile
 
 from selenium.webdriver.common.by import By
 
-from harness import DESKTOP, frontmatter, set_dark, set_viewport, wait_for, write_task
+from harness import DESKTOP, NOW, frontmatter, set_dark, set_viewport, todomd_bin, wait_for, write_task
 from test_usability import PHONE, UsabilityCase, created
 
 REPORT = "20261120-0810-write-report.md"
@@ -29,7 +33,7 @@ class TimerTest(UsabilityCase):
         write_task(vault, REPORT, "Write report", scheduled="2026-11-21", project="Q4", estimated_minutes=60,
                    created=created(0))
         write_task(vault, MAIL, "Answer mail", scheduled="2026-11-21", created=created(1))
-        write_task(vault, READ, "Read paper", scheduled="2026-11-21", created=created(2))
+        write_task(vault, READ, "Read paper", scheduled="2026-11-21", project="Research", created=created(2))
 
     def entries(self, task_id):
         v = frontmatter(self.path(task_id)).get("time_entries")
@@ -103,6 +107,12 @@ class TimerTest(UsabilityCase):
         wait_for(lambda: self.driver.find_element(By.CSS_SELECTOR, ".d-timer-pomo").get_attribute("hidden") is not None,
                  message="the Pomodoro over")
         self.assertEqual(len(self.entries(READ)), 1)
+        # The session is in the command line's report by project (issue 19's "done when").
+        with tempfile.TemporaryDirectory() as cache:
+            env = dict(os.environ, TODOMD_NOW=NOW, TZ="Europe/Berlin", XDG_CACHE_HOME=cache, NO_COLOR="1")
+            out = subprocess.run([todomd_bin(), "--vault", self.vault, "time", "--by", "project", "--json"],
+                                 env=env, capture_output=True, text=True, check=True).stdout
+        self.assertIn({"key": "Research", "minutes": 25}, json.loads(out)["rows"])
         # The editor's timer button writes the running entry too.
         self.click(".d-timer-toggle")
         wait_for(lambda: len(self.entries(READ)) == 2 and self.entries(READ)[1].endswith("end: null}"),

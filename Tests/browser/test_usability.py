@@ -57,6 +57,11 @@ class UsabilityCase(BrowserTestCase):
 
     def audit(self, where):
         """axe-core on the page as it is: no serious or critical violations."""
+        # Once what is fading or sliding (a toast just raised, a sheet) has come to rest: colours
+        # measured half-way through a fade are not the colours anyone reads.
+        wait_for(lambda: self.driver.execute_script(
+            "return document.getAnimations().every(a => a.playState !== 'running' ||"
+            " a.effect.getComputedTiming().iterations === Infinity)"), timeout=5, message="animations to end")
         axe = Axe(self.driver)
         axe.inject()
         result = axe.run()
