@@ -28,6 +28,11 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
+try:  # selenium-axe-python
+    from selenium_axe_python import Axe
+except ImportError:  # the older axe-selenium-python, same API
+    from axe_selenium_python import Axe
+
 ROOT = os.path.realpath(os.path.join(os.path.dirname(__file__), "..", ".."))
 NOW = "2026-11-21T09:00:00"
 TODAY = "2026-11-21"
@@ -315,6 +320,24 @@ class BrowserTestCase(unittest.TestCase):
 
     def path(self, task_id):
         return os.path.join(self.vault, task_id)
+
+    def axe_check(self, where):
+        """axe-core on the page as it is, once what fades or slides (a toast just raised, a sheet)
+        has come to rest — colours measured half-way through a fade are not the ones anyone
+        reads: no serious or critical violation. `where` names the page in the failure."""
+        wait_for(lambda: self.driver.execute_script(
+            "return document.getAnimations().every(a => a.playState !== 'running' ||"
+            " a.effect.getComputedTiming().iterations === Infinity)"), timeout=5, message="animations to end")
+        axe = Axe(self.driver)
+        axe.inject()
+        result = axe.run()
+        self.assertTrue(result["passes"], "axe checked nothing")
+        violations = result["violations"]
+        if violations:
+            print("\n--- axe, %s ---\n%s" % (where, Axe.report(violations)))
+        bad = ["%s %s" % (v["id"], [n["target"] for n in v["nodes"]]) for v in violations
+               if v.get("impact") in ("serious", "critical")]
+        self.assertEqual(bad, [], "serious or critical accessibility violations at %s" % where)
 
     def click(self, css, message=None):
         """Clicks the element css selects as it is when clicked: a redraw between finding it and

@@ -14,10 +14,6 @@ from selenium.webdriver.support.ui import Select
 from harness import (DESKTOP, PHONE, TODAY, BrowserTestCase, frontmatter, set_dark, set_viewport,
                      task_files, wait_for, write_task)
 
-try:  # selenium-axe-python
-    from selenium_axe_python import Axe
-except ImportError:  # the older axe-selenium-python, same API
-    from axe_selenium_python import Axe
 
 
 def created(minute):
@@ -298,17 +294,7 @@ class AccessibilityTest(BrowserTestCase):
         set_dark(self.driver, dark)
         self.open("#/view/today")
         self.assertEqual(len(self.rows()), 4)
-        time.sleep(0.3)  # transitions settle
-        axe = Axe(self.driver)
-        axe.inject()
-        result = axe.run()
-        self.assertTrue(result["passes"], "axe checked nothing")
-        violations = result["violations"]
-        where = "%dx%d %s" % (size[0], size[1], "dark" if dark else "light")
-        if violations:
-            print("\n--- axe, %s ---\n%s" % (where, Axe.report(violations)))
-        bad = [v["id"] for v in violations if v.get("impact") in ("serious", "critical")]
-        self.assertEqual(bad, [], "serious or critical accessibility violations at %s" % where)
+        self.axe_check("%dx%d %s" % (size[0], size[1], "dark" if dark else "light"))
 
     def test_axe_desktop_light(self):
         self.audit(DESKTOP, False)

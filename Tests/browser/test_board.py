@@ -14,10 +14,6 @@ from selenium.webdriver.support.ui import Select
 from harness import DESKTOP, PHONE, TODAY, BrowserTestCase, frontmatter, set_dark, set_viewport, task_files, wait_for, write_task
 from test_app import drag
 
-try:  # selenium-axe-python
-    from selenium_axe_python import Axe
-except ImportError:  # the older axe-selenium-python, same API
-    from axe_selenium_python import Axe
 
 SHOTS = os.environ.get("BOARD_SHOTS", "/tmp/board-shots")
 SPEC = "20261120-0800-write-the-spec.md"
@@ -202,18 +198,9 @@ class BoardTest(BrowserTestCase):
         set_dark(self.driver, dark)
         self.driver.get("about:blank")  # a fresh page: no toasts of the moves before, fading mid-audit
         self.open_board()
-        time.sleep(0.3)
         where = "%dx%d %s" % (size[0], size[1], "dark" if dark else "light")
         self.shot("board-%dx%d-%s" % (size[0], size[1], "dark" if dark else "light"))
-        axe = Axe(self.driver)
-        axe.inject()
-        result = axe.run()
-        self.assertTrue(result["passes"], "axe checked nothing")
-        violations = result["violations"]
-        if violations:
-            print("\n--- axe, %s ---\n%s" % (where, Axe.report(violations)))
-        bad = [v["id"] for v in violations if v.get("impact") in ("serious", "critical")]
-        self.assertEqual(bad, [], "serious or critical accessibility violations at %s" % where)
+        self.axe_check(where)
 
     def test_5_axe_desktop_light(self):
         self.audit(DESKTOP, False)

@@ -13,10 +13,6 @@ from selenium.webdriver.common.keys import Keys
 
 from harness import DESKTOP, TODAY, BrowserTestCase, frontmatter, set_dark, set_viewport, task_files, wait_for, write_task
 
-try:  # selenium-axe-python
-    from selenium_axe_python import Axe
-except ImportError:  # the older axe-selenium-python, same API
-    from axe_selenium_python import Axe
 
 PHONE = (390, 844)
 
@@ -352,14 +348,7 @@ class EditorConflictTest(DataPathTest):
 
     def audit(self, where):
         self.driver.execute_script("document.querySelectorAll('.toast').forEach(t => t.remove())")
-        time.sleep(0.3)  # transitions settle
-        axe = Axe(self.driver)
-        axe.inject()
-        result = axe.run()
-        self.assertTrue(result["passes"], "axe checked nothing")
-        bad = ["%s %s" % (v["id"], [n["target"] for n in v["nodes"]]) for v in result["violations"]
-               if v.get("impact") in ("serious", "critical")]
-        self.assertEqual(bad, [], "serious or critical accessibility violations at " + where)
+        self.axe_check(where)
 
     def test_conflict_banners_pass_axe_at_phone_and_desktop_light_and_dark(self):
         task = "20261120-0802-axe.md"

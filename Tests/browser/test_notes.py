@@ -12,10 +12,6 @@ from selenium.webdriver.common.keys import Keys
 
 from harness import DESKTOP, PHONE, BrowserTestCase, frontmatter, set_dark, set_viewport, task_files, wait_for, write_task
 
-try:  # selenium-axe-python
-    from selenium_axe_python import Axe
-except ImportError:  # the older axe-selenium-python, same API
-    from axe_selenium_python import Axe
 
 TAGS = {"version": 1, "order": ["house", "tech"], "tags": {
     "house": {"name": "House", "icon": "🏠", "color": "#e07a5f"},
@@ -243,15 +239,7 @@ class NotesTest(BrowserTestCase):
         # Toasts from earlier steps fade out over the page; axe would measure their colours
         # mid-transition (settled toasts pass axe in light and dark; checked by hand).
         self.driver.execute_script("document.querySelectorAll('.toast').forEach(t => t.remove())")
-        time.sleep(0.3)  # transitions settle
-        axe = Axe(self.driver)
-        axe.inject()
-        result = axe.run()
-        self.assertTrue(result["passes"], "axe checked nothing")
-        if result["violations"]:
-            print("\n--- axe, %s ---\n%s" % (where, Axe.report(result["violations"])))
-        bad = [v["id"] for v in result["violations"] if v.get("impact") in ("serious", "critical")]
-        self.assertEqual(bad, [], "serious or critical accessibility violations at " + where)
+        self.axe_check(where)
 
     def test_7_accessibility_of_the_editor_and_the_manager(self):
         for dark in (False, True):

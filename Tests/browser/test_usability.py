@@ -15,10 +15,6 @@ from selenium.webdriver.support.ui import Select
 from harness import DESKTOP, TODAY, BrowserTestCase, frontmatter, set_dark, set_viewport, task_files, wait_for, write_task
 from test_app import drag
 
-try:  # selenium-axe-python
-    from selenium_axe_python import Axe
-except ImportError:  # the older axe-selenium-python, same API
-    from axe_selenium_python import Axe
 
 PHONE = (390, 844)
 
@@ -57,20 +53,7 @@ class UsabilityCase(BrowserTestCase):
 
     def audit(self, where):
         """axe-core on the page as it is: no serious or critical violations."""
-        # Once what is fading or sliding (a toast just raised, a sheet) has come to rest: colours
-        # measured half-way through a fade are not the colours anyone reads.
-        wait_for(lambda: self.driver.execute_script(
-            "return document.getAnimations().every(a => a.playState !== 'running' ||"
-            " a.effect.getComputedTiming().iterations === Infinity)"), timeout=5, message="animations to end")
-        axe = Axe(self.driver)
-        axe.inject()
-        result = axe.run()
-        self.assertTrue(result["passes"], "axe checked nothing")
-        violations = result["violations"]
-        if violations:
-            print("\n--- axe, %s ---\n%s" % (where, Axe.report(violations)))
-        bad = [v["id"] for v in violations if v.get("impact") in ("serious", "critical")]
-        self.assertEqual(bad, [], "serious or critical accessibility violations at %s" % where)
+        self.axe_check(where)
 
 
 class PhoneNavigationTest(UsabilityCase):
