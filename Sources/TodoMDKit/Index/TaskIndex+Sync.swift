@@ -252,16 +252,26 @@ extension TaskIndex {
         let slots = Slots<ParsedFile>(count: files.count)
         let gate = ChunkGate(count: chunks)
         let counter = Counter()
+        let next = Counter()
         let parsers = DispatchGroup()
-        DispatchQueue.global().async(group: parsers) {
-            DispatchQueue.concurrentPerform(iterations: chunks) { c in
-                let range = (c * chunk)..<min(files.count, (c + 1) * chunk)
-                if !gate.isAbandoned {
+        // Threads of their own, not the shared pool: the caller may be one of the pool's few
+        // threads, and it blocks below until the parsers have done the next chunk.
+        for _ in 0..<max(1, ProcessInfo.processInfo.activeProcessorCount) {
+            parsers.enter()
+            let thread = Thread {
+                defer { parsers.leave() }
+                while !gate.isAbandoned {
+                    let c = next.add(1) - 1
+                    guard c < chunks else { break }
+                    let range = (c * chunk)..<min(files.count, (c + 1) * chunk)
                     for i in range { slots.set(i, parseOne(files[i], in: folder, timeZone: timeZone)) }
+                    gate.finish(c)
+                    if let progress { progress(counter.add(range.count), files.count) }
                 }
-                gate.finish(c)
-                if let progress { progress(counter.add(range.count), files.count) }
             }
+            // A file's YAML may nest deeply: the stack of a main thread, not a secondary one's.
+            thread.stackSize = 8 << 20
+            thread.start()
         }
         defer {
             gate.abandon()
