@@ -153,7 +153,8 @@ import TodoMDTestSupport
         #expect(try ColdBuildTests.dump(reopened) == ColdBuildTests.dump(fresh))
     }
 
-    @Test(arguments: [1, 128, 129, 1000])
+    /// (4,500 files: more chunks than the parsers may run ahead of the writer.)
+    @Test(arguments: [1, 128, 129, 1000, 4500])
     func parsingHandsEveryFileOverInOrder(count: Int) throws {
         let v = try TemporaryVault()
         for i in 0..<count { try v.task(String(format: "t%05d.md", i), title: "T\(i)") }

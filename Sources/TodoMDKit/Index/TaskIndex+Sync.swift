@@ -262,7 +262,7 @@ extension TaskIndex {
                 defer { parsers.leave() }
                 while !gate.isAbandoned {
                     let c = next.add(1) - 1
-                    guard c < chunks else { break }
+                    guard c < chunks, gate.waitForRoom(c) else { break }
                     let range = (c * chunk)..<min(files.count, (c + 1) * chunk)
                     for i in range { slots.set(i, parseOne(files[i], in: folder, timeZone: timeZone)) }
                     gate.finish(c)
@@ -282,6 +282,7 @@ extension TaskIndex {
             for i in (c * chunk)..<min(files.count, (c + 1) * chunk) {
                 if let file = slots.take(i) { try consume(file) }
             }
+            gate.consumed(c)
         }
     }
 
@@ -395,13 +396,39 @@ final class Slots<T>: @unchecked Sendable {
     }
 }
 
-/// Which chunks of a parallel job are done, for a consumer that takes them in order.
+/// Which chunks of a parallel job are done, for a consumer that takes them in order; the
+/// workers stay at most ``window`` chunks ahead of it, so what waits to be consumed stays small.
 final class ChunkGate: @unchecked Sendable {
     private let condition = NSCondition()
     private var done: [Bool]
     private var abandoned = false
+    /// Chunks before this one are consumed.
+    private var consumedUpTo = 0
+    let window: Int
 
-    init(count: Int) { done = Array(repeating: false, count: count) }
+    init(count: Int, window: Int = 32) {
+        done = Array(repeating: false, count: count)
+        self.window = window
+    }
+
+    /// Blocks until `chunk` is within ``window`` of the consumer; false when the job was abandoned.
+    ///
+    /// It cannot wait forever: every chunk before `chunk` was taken by a worker before it, and
+    /// the first one not consumed is within the window, so it is done without waiting.
+    func waitForRoom(_ chunk: Int) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while chunk >= consumedUpTo + window, !abandoned { condition.wait() }
+        return !abandoned
+    }
+
+    /// Records that the consumer is done with `chunk` (and every one before it).
+    func consumed(_ chunk: Int) {
+        condition.lock()
+        consumedUpTo = chunk + 1
+        condition.broadcast()
+        condition.unlock()
+    }
 
     func finish(_ chunk: Int) {
         condition.lock()
@@ -421,6 +448,7 @@ final class ChunkGate: @unchecked Sendable {
     func abandon() {
         condition.lock()
         abandoned = true
+        condition.broadcast()
         condition.unlock()
     }
 
