@@ -72,6 +72,20 @@ import TodoMDTestSupport
         }
     }
 
+    /// The preview is the body trimmed as Foundation trims it, cut to its first characters: a
+    /// body of ASCII is trimmed on its bytes, and must come out the same.
+    @Test(arguments: [
+        "", " ", "\n\n", "\t\u{0B}\u{0C}\r\n", "Plain", "\n\n  Two lines\r\nand CRLF \r\n\r\n",
+        "\u{0B}vertical tab and form feed\u{0C}", String(repeating: "a\r\n", count: 300),
+        String(repeating: "x", count: 279) + "  \n\n", String(repeating: "x", count: 279) + "  y",
+        "\u{85}next line\u{85}", "\u{A0}no-break\u{3000}", " café \n", "\u{2028}Ü\u{2029}",
+        " \u{301}combining after a space ",
+    ])
+    func theNotesPreviewIsTheBodyTrimmedAsFoundationTrimsIt(body: String) {
+        let want = body.trimmingCharacters(in: .whitespacesAndNewlines).prefix(TaskJSON.notesPreviewLength)
+        #expect(TaskJSON.notesPreview(body) == want)
+    }
+
     @Test func aListingWritesTheFormItIsAskedFor() throws {
         let v = try TemporaryVault()
         try Self.trip(v)

@@ -54,12 +54,12 @@ enum FastFrontmatter {
                         index += 1
                     }
                     value = items.isEmpty
-                        ? .scalar(Node.Scalar("", .implicit, .plain))
-                        : .sequence(Node.Sequence(items, .implicit, listStyle))
+                        ? .scalar(Node.Scalar("", implicitTag(), .plain))
+                        : .sequence(Node.Sequence(items, implicitTag(), listStyle))
                 } else {
                     guard bytes[colon + 1] == space, colon + 2 < end else { return nil }
                     if end - (colon + 2) == 2, bytes[colon + 2] == UInt8(ascii: "["), bytes[colon + 3] == UInt8(ascii: "]") {
-                        value = .sequence(Node.Sequence([], .implicit, listStyle))
+                        value = .sequence(Node.Sequence([], implicitTag(), listStyle))
                     } else {
                         guard let s = scalar(bytes, colon + 2, end) else { return nil }
                         value = .scalar(s)
@@ -74,6 +74,13 @@ enum FastFrontmatter {
     /// The style Yams 6.2.2 gives every parsed list, block or flow: it reads the style from the
     /// list's end event, which has none, so it is always `.any`.
     private static var listStyle: Node.Sequence.Style { .any }
+
+    /// One constructor for every node read here: Yams' `Tag.implicit` makes a new one per node,
+    /// three tables of closures and all (a twentieth of a cold build). It holds only constants.
+    nonisolated(unsafe) private static let constructor = Constructor.default
+
+    /// A new implicit tag (a tag's name changes when it is resolved, so none is shared).
+    private static func implicitTag() -> Tag { Tag(.implicit, .default, constructor) }
 
     // MARK: - Lines
 
@@ -118,9 +125,9 @@ enum FastFrontmatter {
     /// The scalar in `start..<end` (the rest of a line), or nil when it is outside the subset.
     private static func scalar(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Node.Scalar? {
         if bytes[start] == quote {
-            return doubleQuoted(bytes, start, end).map { Node.Scalar($0, .implicit, .doubleQuoted) }
+            return doubleQuoted(bytes, start, end).map { Node.Scalar($0, implicitTag(), .doubleQuoted) }
         }
-        return plain(bytes, start, end).map { Node.Scalar($0, .implicit, .plain) }
+        return plain(bytes, start, end).map { Node.Scalar($0, implicitTag(), .plain) }
     }
 
     /// A plain scalar of `[A-Za-z0-9 _.:+/-]` with none of the spellings YAML gives a meaning.

@@ -39,12 +39,13 @@ enum TaskColumns {
     static func insertValues(_ t: TodoTask) -> [DatabaseValue] {
         var values: [DatabaseValue] = [t.id.databaseValue, t.filename.databaseValue]
         values.reserveCapacity(insertColumns.count)
-        for spec in TaskFieldSpec.table { values.append(databaseValue(spec.value(of: t), kind: spec.kind)) }
+        let fields = TaskJSON.fieldValues(t)
+        for i in fields.indices { values.append(databaseValue(fields[i], kind: TaskJSON.fieldKinds[i])) }
         values.append(TextFolding.sortKey(t.title).databaseValue)
         values.append(t.body.databaseValue)
         values.append(t.warnings.count.databaseValue)
-        values.append(TaskJSON.head(t).databaseValue)
-        values.append(TaskJSON.rowHead(t).databaseValue)
+        values.append(TaskJSON.head(t, values: fields).databaseValue)
+        values.append(TaskJSON.rowHead(t, values: fields).databaseValue)
         values.append(TaskColumns.foldIfNeeded(t.title).databaseValue)
         values.append((t.description.flatMap(TaskColumns.foldIfNeeded)).databaseValue)
         values.append(TaskColumns.foldIfNeeded(t.body).databaseValue)

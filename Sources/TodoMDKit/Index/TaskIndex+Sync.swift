@@ -120,21 +120,25 @@ extension TaskIndex {
         }
 
         // Sorted by id, rows go into the B-trees in order: a cold build inserts much faster.
-        let parsed = TaskIndex.parse(toParse, in: folder, timeZone: timeZone, progress: progress).sorted { $0.id < $1.id }
-        report.parsed = parsed.count
+        toParse.sort { $0.id < $1.id }
+        report.parsed = toParse.count
         report.removed = removed.count
-        report.changedIDs = parsed.map(\.id)
+        report.changedIDs = toParse.map(\.id)
         report.removedIDs = removed.sorted()
         let now = WallClock.nanoseconds()
-        known = try database.write { [known] db in
+        known = try database.write { [known, toParse] db in
             for id in removed { try TaskIndex.deleteFile(id, db) }
             for id in confirmed {
                 try db.execute(sql: "UPDATE file SET indexed_at = ? WHERE path = ?", arguments: [now, id])
             }
-            try TaskIndex.store(parsed, indexedAt: now, db)
+            // The one writer stores each file as soon as it is parsed, while the other cores
+            // parse the next ones.
+            let writer = try RowWriter(db, indexedAt: now)
+            try TaskIndex.parse(toParse, in: folder, timeZone: timeZone, progress: progress) { try writer.store($0) }
+            try writer.finish()
             // Hash-confirmed files only had their indexing time renewed: the rows are as they
             // were, and so is the generation.
-            if parsed.isEmpty, removed.isEmpty { return try TaskIndex.generation(db) == known ? known : nil }
+            if toParse.isEmpty, removed.isEmpty { return try TaskIndex.generation(db) == known ? known : nil }
             return TaskIndex.chain(known, try TaskIndex.advanceGeneration(db))
         }
         let stampChanged = try storedStructureStamp() != TaskIndex.structureStamp(folder)
@@ -176,7 +180,8 @@ extension TaskIndex {
                 gone.append(id)
             }
         }
-        let parsed = TaskIndex.parse(present, in: folder, timeZone: timeZone, progress: nil)
+        var parsed: [ParsedFile] = []
+        try TaskIndex.parse(present, in: folder, timeZone: timeZone, progress: nil) { parsed.append($0) }
         let now = WallClock.nanoseconds()
         let (quiet, projects) = try database.write { db in
             // Whether the change can leave every task's links as they are (then the whole-vault
@@ -184,7 +189,9 @@ extension TaskIndex {
             var quiet = try TaskIndex.structurallyQuiet(ids, db)
             var projects = try TaskIndex.projects(of: ids, db)
             for id in gone { try TaskIndex.deleteFile(id, db) }
-            try TaskIndex.store(parsed, indexedAt: now, db)
+            let writer = try RowWriter(db, indexedAt: now)
+            for file in parsed { try writer.store(file) }
+            try writer.finish()
             _ = try TaskIndex.advanceGeneration(db)
             quiet = try quiet && TaskIndex.structurallyQuiet(ids, db)
             projects.formUnion(try TaskIndex.projects(of: ids, db))
@@ -195,29 +202,88 @@ extension TaskIndex {
 
     // MARK: - Parsing
 
-    /// One parsed file, ready to store.
+    /// One parsed file, ready to store: everything its rows hold is computed by the parser, on
+    /// every core, so the one writer only binds values.
     struct ParsedFile: Sendable {
         let id: String
         let stamp: FileStamp
-        let decoding: TaskDecoding
+        /// The task's rows; nil when the file is not a task (`reason` says why).
+        let row: RowValues?
+        let reason: String?
     }
 
-    /// Reads and decodes files on every core.
-    static func parse(_ files: [ScannedFile], in folder: VaultFolder, timeZone: TimeZone,
-                      progress: (@Sendable (Int, Int) -> Void)?) -> [ParsedFile] {
-        guard !files.isEmpty else { return [] }
-        let slots = Slots<ParsedFile>(count: files.count)
-        let chunk = 256
-        let chunks = (files.count + chunk - 1) / chunk
-        let counter = Counter()
-        DispatchQueue.concurrentPerform(iterations: chunks) { c in
-            let range = (c * chunk)..<min(files.count, (c + 1) * chunk)
-            for i in range {
-                slots.set(i, parseOne(files[i], in: folder, timeZone: timeZone))
-            }
-            if let progress { progress(counter.add(range.count), files.count) }
+    /// The values a task's rows are inserted with.
+    struct RowValues: Sendable {
+        /// ``TaskColumns/insertColumns``' values.
+        let task: [DatabaseValue]
+        let tags: [String]
+        /// Title, description and body, as the full-text table holds them.
+        let fullText: [DatabaseValue]
+
+        init(_ t: TodoTask) {
+            task = TaskColumns.insertValues(t)
+            tags = t.tags
+            // The body is indexed folded, so its words split exactly as a folded needle's do.
+            fullText = [t.title.databaseValue, (t.description ?? "").databaseValue,
+                        (TaskColumns.foldIfNeeded(t.body) ?? t.body).databaseValue]
         }
-        return slots.values()
+    }
+
+    /// Files parsed per unit of work: small enough that the writer soon has work, large enough
+    /// that handing chunks over costs nothing.
+    static let parseChunk = 128
+
+    /// Reads and decodes `files` on every core and hands each to `consume` on the calling
+    /// thread, in the order of `files`, as soon as it and all before it are parsed: the caller
+    /// stores rows while the other cores are still parsing.
+    ///
+    /// - Parameter progress: called with (done, total) as chunks of files are parsed.
+    /// - Throws: what `consume` throws; the parsing still under way is then abandoned.
+    static func parse(_ files: [ScannedFile], in folder: VaultFolder, timeZone: TimeZone,
+                      progress: (@Sendable (Int, Int) -> Void)?, consume: (ParsedFile) throws -> Void) throws {
+        guard files.count > parseChunk else {
+            // Too few to be worth another thread (a refresh after one write).
+            for file in files { try consume(parseOne(file, in: folder, timeZone: timeZone)) }
+            if let progress, !files.isEmpty { progress(files.count, files.count) }
+            return
+        }
+        let chunk = parseChunk
+        let chunks = (files.count + chunk - 1) / chunk
+        let slots = Slots<ParsedFile>(count: files.count)
+        let gate = ChunkGate(count: chunks)
+        let counter = Counter()
+        let next = Counter()
+        let parsers = DispatchGroup()
+        // Threads of their own, not the shared pool: the caller may be one of the pool's few
+        // threads, and it blocks below until the parsers have done the next chunk.
+        for _ in 0..<max(1, ProcessInfo.processInfo.activeProcessorCount) {
+            parsers.enter()
+            let thread = Thread {
+                defer { parsers.leave() }
+                while !gate.isAbandoned {
+                    let c = next.add(1) - 1
+                    guard c < chunks, gate.waitForRoom(c) else { break }
+                    let range = (c * chunk)..<min(files.count, (c + 1) * chunk)
+                    for i in range { slots.set(i, parseOne(files[i], in: folder, timeZone: timeZone)) }
+                    gate.finish(c)
+                    if let progress { progress(counter.add(range.count), files.count) }
+                }
+            }
+            // A file's YAML may nest deeply: the stack of a main thread, not a secondary one's.
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+        defer {
+            gate.abandon()
+            parsers.wait()
+        }
+        for c in 0..<chunks {
+            gate.wait(for: c)
+            for i in (c * chunk)..<min(files.count, (c + 1) * chunk) {
+                if let file = slots.take(i) { try consume(file) }
+            }
+            gate.consumed(c)
+        }
     }
 
     static func parseOne(_ file: ScannedFile, in folder: VaultFolder, timeZone: TimeZone) -> ParsedFile {
@@ -228,11 +294,14 @@ extension TaskIndex {
                                                 fieldMap: folder.fieldMap)
             // Keep the stamp read with the bytes: it is what a later change is compared with.
             let stamp = FileStamp(size: snapshot.stamp.size, mtime: snapshot.stamp.mtime, hash: snapshot.stamp.hash)
-            return ParsedFile(id: file.id, stamp: stamp, decoding: decoding)
+            switch decoding {
+            case let .task(t): return ParsedFile(id: file.id, stamp: stamp, row: RowValues(t), reason: nil)
+            case let .unparseable(reason): return ParsedFile(id: file.id, stamp: stamp, row: nil, reason: reason)
+            }
         } catch {
             let reason = (error as? LocalizedError)?.errorDescription ?? "\(error)"
             return ParsedFile(id: file.id, stamp: FileStamp(size: file.size, mtime: file.mtime, hash: ""),
-                              decoding: .unparseable(reason: "it could not be read: \(reason)"))
+                              row: nil, reason: "it could not be read: \(reason)")
         }
     }
 
@@ -247,35 +316,62 @@ extension TaskIndex {
         try db.execute(sql: "DELETE FROM file WHERE path = ?", arguments: [id])
     }
 
-    static func store(_ files: [ParsedFile], indexedAt: Int64, _ db: Database) throws {
-        guard !files.isEmpty else { return }
-        let fileStatement = try db.makeStatement(sql: """
-            INSERT OR REPLACE INTO file (path, size, mtime, hash, indexed_at, reason) VALUES (?, ?, ?, ?, ?, ?)
-            """)
-        let columns = TaskColumns.insertColumns
-        let taskStatement = try db.makeStatement(sql: """
-            INSERT INTO task (\(columns.map { "\"\($0)\"" }.joined(separator: ", "))) VALUES (\(TaskIndex.marks(columns.count)))
-            """)
-        let tagStatement = try db.makeStatement(sql: "INSERT INTO task_tag (task_rid, tag, position) VALUES (?, ?, ?)")
-        let ftsStatement = try db.makeStatement(sql: "INSERT INTO task_fts (rowid, title, description, body) VALUES (?, ?, ?, ?)")
-        let fresh = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM task)") == false
-        for file in files {
-            if !fresh { try deleteFile(file.id, db) }
-            switch file.decoding {
-            case let .unparseable(reason):
-                try fileStatement.execute(arguments: [file.id, file.stamp.size, file.stamp.mtime, file.stamp.hash,
-                                                      indexedAt, reason])
-            case let .task(t):
-                try fileStatement.execute(arguments: [file.id, file.stamp.size, file.stamp.mtime, file.stamp.hash,
-                                                      indexedAt, nil])
-                try taskStatement.execute(arguments: StatementArguments(TaskColumns.insertValues(t)))
-                let rid = db.lastInsertedRowID
-                for (i, tag) in t.tags.enumerated() {
-                    try tagStatement.execute(arguments: [rid, tag, i])
-                }
-                // The body is indexed folded, so its words split exactly as a folded needle's do.
-                try ftsStatement.execute(arguments: [rid, t.title, t.description ?? "", TaskColumns.foldIfNeeded(t.body) ?? t.body])
+    /// Stores parsed files inside one write transaction, with its statements prepared once.
+    ///
+    /// Into an index without tasks (a cold build) it loads in bulk: the secondary indexes are
+    /// dropped first and made again by ``finish()`` from the loaded rows, in one sort each,
+    /// instead of growing row by row. All of it happens inside the caller's transaction, so a
+    /// build that does not finish leaves the index as it was: empty, and built again next time.
+    final class RowWriter {
+        private let db: Database
+        private let indexedAt: Int64
+        /// Whether the index held no task when this began: nothing to replace, indexes rebuilt.
+        private let fresh: Bool
+        private var file: Statement?
+        private var task: Statement?
+        private var tag: Statement?
+        private var fullText: Statement?
+
+        init(_ db: Database, indexedAt: Int64) throws {
+            self.db = db
+            self.indexedAt = indexedAt
+            fresh = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM task)") == false
+        }
+
+        func store(_ parsed: ParsedFile) throws {
+            if file == nil { try prepare() }
+            guard let file, let task, let tag, let fullText else { return }
+            if !fresh { try TaskIndex.deleteFile(parsed.id, db) }
+            try file.execute(arguments: [parsed.id, parsed.stamp.size, parsed.stamp.mtime, parsed.stamp.hash,
+                                         indexedAt, parsed.reason])
+            guard let row = parsed.row else { return }
+            try task.execute(arguments: StatementArguments(row.task))
+            let rid = db.lastInsertedRowID
+            for (i, name) in row.tags.enumerated() {
+                try tag.execute(arguments: [rid, name, i])
             }
+            try fullText.execute(arguments: StatementArguments([rid.databaseValue] + row.fullText))
+        }
+
+        /// Makes the secondary indexes again after a bulk load.
+        func finish() throws {
+            guard fresh, file != nil else { return }
+            for index in TaskIndex.secondaryIndexes { try db.execute(sql: index.create) }
+        }
+
+        private func prepare() throws {
+            if fresh {
+                for index in TaskIndex.secondaryIndexes { try db.execute(sql: "DROP INDEX IF EXISTS \(index.name)") }
+            }
+            file = try db.makeStatement(sql: """
+                INSERT OR REPLACE INTO file (path, size, mtime, hash, indexed_at, reason) VALUES (?, ?, ?, ?, ?, ?)
+                """)
+            let columns = TaskColumns.insertColumns
+            task = try db.makeStatement(sql: """
+                INSERT INTO task (\(columns.map { "\"\($0)\"" }.joined(separator: ", "))) VALUES (\(TaskIndex.marks(columns.count)))
+                """)
+            tag = try db.makeStatement(sql: "INSERT INTO task_tag (task_rid, tag, position) VALUES (?, ?, ?)")
+            fullText = try db.makeStatement(sql: "INSERT INTO task_fts (rowid, title, description, body) VALUES (?, ?, ?, ?)")
         }
     }
 }
@@ -293,7 +389,74 @@ final class Slots<T>: @unchecked Sendable {
         buffer.deallocate()
     }
     func set(_ i: Int, _ value: T) { buffer[i] = value }
-    func values() -> [T] { buffer.compactMap { $0 } }
+    /// The value at `i`, leaving the slot empty (its memory goes as soon as it is used).
+    func take(_ i: Int) -> T? {
+        defer { buffer[i] = nil }
+        return buffer[i]
+    }
+}
+
+/// Which chunks of a parallel job are done, for a consumer that takes them in order; the
+/// workers stay at most ``window`` chunks ahead of it, so what waits to be consumed stays small.
+final class ChunkGate: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var done: [Bool]
+    private var abandoned = false
+    /// Chunks before this one are consumed.
+    private var consumedUpTo = 0
+    let window: Int
+
+    init(count: Int, window: Int = 32) {
+        done = Array(repeating: false, count: count)
+        self.window = window
+    }
+
+    /// Blocks until `chunk` is within ``window`` of the consumer; false when the job was abandoned.
+    ///
+    /// It cannot wait forever: every chunk before `chunk` was taken by a worker before it, and
+    /// the first one not consumed is within the window, so it is done without waiting.
+    func waitForRoom(_ chunk: Int) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while chunk >= consumedUpTo + window, !abandoned { condition.wait() }
+        return !abandoned
+    }
+
+    /// Records that the consumer is done with `chunk` (and every one before it).
+    func consumed(_ chunk: Int) {
+        condition.lock()
+        consumedUpTo = chunk + 1
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func finish(_ chunk: Int) {
+        condition.lock()
+        done[chunk] = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Blocks until `chunk` is done.
+    func wait(for chunk: Int) {
+        condition.lock()
+        while !done[chunk] { condition.wait() }
+        condition.unlock()
+    }
+
+    /// Tells the workers that their results are no longer wanted.
+    func abandon() {
+        condition.lock()
+        abandoned = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    var isAbandoned: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return abandoned
+    }
 }
 
 /// A thread-safe running count.

@@ -117,6 +117,18 @@ public final class TaskIndex: Sendable {
         return (queue, !hasMeta)
     }
 
+    /// The indexes on columns other than a table's key; a cold build drops them while it loads
+    /// and makes them again from the loaded rows (``RowWriter``).
+    static let secondaryIndexes: [(name: String, create: String)] = [
+        ("task_parent_id", "CREATE INDEX task_parent_id ON task(parent_id) WHERE parent_id IS NOT NULL"),
+        ("task_filename", "CREATE INDEX task_filename ON task(filename)"),
+        ("task_status", "CREATE INDEX task_status ON task(status)"),
+        // The planner's lookups (a day's tasks, the rollover's past days) touch only planned
+        // tasks: a partial index keeps them off a full scan at no cost to the rest.
+        ("task_plan_date", "CREATE INDEX task_plan_date ON task(plan_date) WHERE plan_date IS NOT NULL"),
+        ("task_tag_tag", "CREATE INDEX task_tag_tag ON task_tag(tag)"),
+    ]
+
     static func createSchema(_ queue: DatabaseQueue, stamp: String) throws {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
@@ -136,19 +148,13 @@ public final class TaskIndex: Sendable {
                     parent_id TEXT, children TEXT NOT NULL DEFAULT '', child_done INTEGER, child_total INTEGER,
                     blocked INTEGER NOT NULL DEFAULT 0, blockers TEXT NOT NULL DEFAULT '',
                     link_warnings TEXT NOT NULL DEFAULT '');
-                CREATE INDEX task_parent_id ON task(parent_id) WHERE parent_id IS NOT NULL;
-                CREATE INDEX task_filename ON task(filename);
-                CREATE INDEX task_status ON task(status);
-                -- The planner's lookups (a day's tasks, the rollover's past days) touch only
-                -- planned tasks: a partial index keeps them off a full scan at no cost to the rest.
-                CREATE INDEX task_plan_date ON task(plan_date) WHERE plan_date IS NOT NULL;
                 CREATE TABLE task_tag (task_rid INTEGER NOT NULL, tag TEXT NOT NULL, position INTEGER NOT NULL,
                     PRIMARY KEY (task_rid, position));
-                CREATE INDEX task_tag_tag ON task_tag(tag);
                 CREATE VIRTUAL TABLE task_fts USING fts5(title, description, body,
                     tokenize = 'unicode61 remove_diacritics 2');
                 CREATE TABLE side_file (name TEXT PRIMARY KEY, content TEXT NOT NULL, stamp TEXT);
                 """)
+            for index in TaskIndex.secondaryIndexes { try db.execute(sql: index.create) }
         }
         try migrator.migrate(queue)
         try queue.write { db in

@@ -1,0 +1,167 @@
+import Foundation
+import GRDB
+import Testing
+import TodoMDTestSupport
+@testable import TodoMDKit
+
+/// A cold index build (§8) parses on every core while one writer loads the rows in bulk: what it
+/// stores must be exactly what storing the files one by one stores, and a build that does not
+/// finish must leave nothing that a later open trusts.
+@Suite struct ColdBuildTests {
+    /// A vault with subfolders, subtasks, blockers, duplicate file names and titles, non-ASCII
+    /// text, checklists, and every hostile file of the fuzz corpus; more files than one parse chunk
+    /// holds, so the parsers and the writer overlap.
+    static func mixedVault() throws -> TemporaryVault {
+        let v = try TemporaryVault()
+        let folders = ["", "Work/", "Work/Deep/", "Home/", "Ärger/"]
+        for i in 1...420 {
+            let folder = folders[i % folders.count]
+            var lines = "tags:\n  - n\(i % 7)\n  - Straße\(i % 3)\n"
+            if i % 5 == 1, i > 5 { lines += "parent: \"p\(i - 5)\"\n" }
+            if i % 11 == 0 { lines += "blocked_by:\n  - \"p\(i - 1)\"\n" }
+            if i % 4 == 0 { lines += "description: \"Beschreibung Nº \(i) — café\"\n" }
+            if i % 9 == 0 { lines += "due: 2026-11-\(10 + i % 18)\n" }
+            let body = i % 3 == 0 ? "- [x] erledigt\n- [ ] offen \(i)\n" : "Body of task \(i), naïve façade.\n"
+            try v.task("\(folder)p\(i).md", title: i % 13 == 0 ? "Same title" : "Task Ü \(i)", lines, body: body,
+                       status: i % 6 == 0 ? "done" : "todo")
+        }
+        // The same file name in several folders.
+        for folder in folders where !folder.isEmpty {
+            try v.task("\(folder)dup.md", title: "Duplicate in \(folder)")
+        }
+        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Fuzz/corpus").standardized
+        for name in try FileManager.default.contentsOfDirectory(atPath: corpus.path) where !name.hasPrefix(".") {
+            let bytes = Array(try Data(contentsOf: corpus.appendingPathComponent(name)))
+            try v.write("Hostile/" + (name.hasSuffix(".md") ? name : name + ".md"), bytes: bytes)
+        }
+        try v.write("broken.md", "---\ntitle: [unclosed\n---\n")
+        return v
+    }
+
+    /// Every stored row of every table, as text, in a fixed order; the indexing times (a clock
+    /// reading) and the generation (random) left out.
+    static func dump(_ index: TaskIndex) throws -> [String: [[String]]] {
+        try index.database.read { db in
+            let queries = [
+                "schema": "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name",
+                "meta": "SELECT key, value FROM meta WHERE key <> 'generation' ORDER BY key",
+                "file": "SELECT path, size, mtime, hash, reason FROM file ORDER BY path",
+                "task": "SELECT * FROM task ORDER BY rid",
+                "task_tag": "SELECT * FROM task_tag ORDER BY task_rid, position",
+                "task_fts": "SELECT rowid, title, description, body FROM task_fts ORDER BY rowid",
+                "fts_match": "SELECT rowid FROM task_fts WHERE task_fts MATCH 'cafe OR strasse OR body' ORDER BY rowid",
+            ]
+            return try queries.mapValues { sql in
+                try Row.fetchAll(db, sql: sql).map { row in row.databaseValues.map(\.description) }
+            }
+        }
+    }
+
+    static func folder(_ v: TemporaryVault) throws -> VaultFolder { try VaultFolder(path: v.root) }
+
+    static let zone = TimeZone(identifier: TemporaryVault.defaultZone) ?? .current
+
+    @Test func aColdBuildStoresWhatStoringFileByFileStores() throws {
+        let v = try ColdBuildTests.mixedVault()
+        let folder = try ColdBuildTests.folder(v)
+        let cold = try TaskIndex(path: v.cache + "/cold.sqlite", timeZone: ColdBuildTests.zone)
+        let report = try cold.sync(with: folder, timeZone: ColdBuildTests.zone)
+        #expect(report.parsed == folder.scan().count)
+
+        // The reference: the same files stored a few at a time into an index that already holds
+        // rows, each replacing what was there (the path of every later sync).
+        let reference = try TaskIndex(path: v.cache + "/reference.sqlite", timeZone: ColdBuildTests.zone)
+        let ids = folder.scan().map(\.id).sorted()
+        for start in stride(from: 0, to: ids.count, by: 40) {
+            try reference.refresh(Array(ids[start..<min(ids.count, start + 40)]), in: folder, timeZone: ColdBuildTests.zone)
+        }
+        try reference.sync(with: folder, timeZone: ColdBuildTests.zone)
+
+        let got = try ColdBuildTests.dump(cold)
+        let want = try ColdBuildTests.dump(reference)
+        for table in want.keys.sorted() {
+            #expect(got[table] == want[table], "table \(table) differs")
+        }
+        #expect(got["task"]?.count ?? 0 > 400)
+        #expect(got["file"]?.contains { $0[4] != "NULL" } == true, "an unparseable file is recorded with its reason")
+        let names = try cold.database.read { db in
+            try Set(String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index'"))
+        }
+        for index in TaskIndex.secondaryIndexes { #expect(names.contains(index.name), "index \(index.name) is made again") }
+    }
+
+    @Test func aColdBuildsRowsAreTheCodecsRows() throws {
+        let v = try ColdBuildTests.mixedVault()
+        let folder = try ColdBuildTests.folder(v)
+        let index = try TaskIndex(path: v.cache + "/cold.sqlite", timeZone: ColdBuildTests.zone)
+        try index.sync(with: folder, timeZone: ColdBuildTests.zone)
+        let columns = TaskColumns.insertColumns
+        let stored = try index.database.read { db in
+            try Row.fetchAll(db, sql: "SELECT \(columns.map { "\"\($0)\"" }.joined(separator: ", ")) FROM task ORDER BY id")
+                .map { Array($0.databaseValues) }
+        }
+        // Decoded here one by one, with no index code in between.
+        var expected: [[DatabaseValue]] = []
+        for file in folder.scan().sorted(by: { $0.id < $1.id }) {
+            let snapshot = try folder.read(file.id)
+            let decoding = TaskFileCodec.decode(snapshot.bytes, id: file.id,
+                                                fileModified: Date(timeIntervalSince1970: TimeInterval(file.mtime) / 1e9),
+                                                timeZone: ColdBuildTests.zone, fieldMap: folder.fieldMap)
+            if case let .task(t) = decoding { expected.append(TaskColumns.insertValues(t)) }
+        }
+        #expect(stored.count == expected.count)
+        for (row, want) in zip(stored, expected) { #expect(row == want, "row \(want.first?.description ?? "")") }
+    }
+
+    struct Interrupted: Error {}
+
+    @Test(arguments: [0, 1, 250])
+    func aBuildThatStopsHalfWayLeavesAnEmptyIndexThatIsBuiltAgain(storedBeforeTheStop: Int) throws {
+        let v = try ColdBuildTests.mixedVault()
+        let folder = try ColdBuildTests.folder(v)
+        let path = v.cache + "/index.sqlite"
+        let files = folder.scan().sorted { $0.id < $1.id }
+        do {
+            let index = try TaskIndex(path: path, timeZone: ColdBuildTests.zone)
+            #expect(throws: Interrupted.self) {
+                try index.database.write { db in
+                    let writer = try TaskIndex.RowWriter(db, indexedAt: 1)
+                    var stored = 0
+                    try TaskIndex.parse(files, in: folder, timeZone: ColdBuildTests.zone, progress: nil) { file in
+                        if stored == storedBeforeTheStop { throw Interrupted() }
+                        try writer.store(file)
+                        stored += 1
+                    }
+                    try writer.finish()
+                }
+            }
+            // Nothing of the stopped build is left, the dropped indexes are back.
+            let left = try index.database.read { db in
+                (try Int.fetchOne(db, sql: "SELECT count(*) FROM file") ?? -1,
+                 try Set(String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index'")))
+            }
+            #expect(left.0 == 0)
+            for index in TaskIndex.secondaryIndexes { #expect(left.1.contains(index.name)) }
+        }
+        // The next open builds it whole.
+        let (reopened, report) = try TaskIndex.open(at: path, for: folder, timeZone: ColdBuildTests.zone, variant: nil,
+                                                    watcherTimeout: nil)
+        #expect(report.parsed == files.count)
+        let fresh = try TaskIndex(path: v.cache + "/fresh.sqlite", timeZone: ColdBuildTests.zone)
+        try fresh.sync(with: folder, timeZone: ColdBuildTests.zone)
+        #expect(try ColdBuildTests.dump(reopened) == ColdBuildTests.dump(fresh))
+    }
+
+    /// (4,500 files: more chunks than the parsers may run ahead of the writer.)
+    @Test(arguments: [1, 128, 129, 1000, 4500])
+    func parsingHandsEveryFileOverInOrder(count: Int) throws {
+        let v = try TemporaryVault()
+        for i in 0..<count { try v.task(String(format: "t%05d.md", i), title: "T\(i)") }
+        let folder = try ColdBuildTests.folder(v)
+        let files = folder.scan().sorted { $0.id < $1.id }
+        var seen: [String] = []
+        try TaskIndex.parse(files, in: folder, timeZone: ColdBuildTests.zone, progress: nil) { seen.append($0.id) }
+        #expect(seen == files.map(\.id))
+    }
+}
