@@ -11,6 +11,7 @@ import { openCalendars } from './calendar-sources.js';
 import { PX, FIRST, LAST, MONTHS, href, dow, dayName, shortDay, minutesOf, hhmm, clockMinutes, blockTime, length, isOverdue } from './calendar-time.js';
 import { monthView } from './calendar-month.js';
 import { pointerDown } from './calendar-drag.js';
+import { blockKey } from './calendar-keys.js';
 
 const MODES = [['day', 'Day'], ['week', 'Week'], ['month', 'Month']];
 const FIND = [15, 30, 60, 90];
@@ -240,7 +241,7 @@ function gridView() {
   const grid = h('div', { class: 'cal-grid cal-' + C.mode },
     h('div', { class: 'cal-top' }, heads, tray), body);
   grid.addEventListener('pointerdown', (e) => pointerDown(e, C, { findTask, change, flush, render }));
-  grid.addEventListener('keydown', blockKey);
+  grid.addEventListener('keydown', (e) => blockKey(e, C, { findTask, change, workStart }));
   grid.addEventListener('click', (e) => {
     const el = e.target.closest('.cal-chip[data-id]');
     if (el && !C.justDragged) C.ctx.openEditor(el.dataset.id);
@@ -386,50 +387,6 @@ async function save(id) {
   try { await patch(`/tasks/${ref(id)}`, p.body); } catch (e) { showError(e); }
   C.busy--;
   if (!C.pending.size && !C.busy) load();
-}
-
-// ---------- Keyboard ----------
-function blockKey(e) {
-  const el = e.target.closest('.cal-task, .cal-chip-task');
-  if (!el) return;
-  const x = findTask(el.dataset.id);
-  if (!x) return;
-  const t = x.task;
-  if (e.key === 'Enter' || (e.key === ' ' && el.classList.contains('cal-task'))) { e.preventDefault(); C.ctx.openEditor(t.id); return; }
-  if (el.classList.contains('cal-chip-task')) {
-    if (e.key === 'ArrowDown') {
-      e.preventDefault();
-      const at = workStart();
-      change(t.id, { date: x.day, start: at }, `“${t.title}” time-blocked at ${timeText(hhmm(at))} on ${dayName(x.day)}.`);
-      focusBlock(t.id);
-    }
-    return;
-  }
-  const when = blockTime(t);
-  if (!when) return;
-  const a = minutesOf(when), d = datePart(when);
-  let next = null;
-  if (e.shiftKey && (e.key === 'ArrowUp' || e.key === 'ArrowDown')) {
-    const m = Math.max(5, length(t) + (e.key === 'ArrowDown' ? 15 : -15));
-    e.preventDefault();
-    change(t.id, { minutes: m }, `“${t.title}” now ${minutesText(m)}, until ${timeText(hhmm((a + m) % 1440))}.`);
-    return;
-  }
-  if (e.key === 'ArrowUp') next = [d, Math.max(0, a - 15)];
-  if (e.key === 'ArrowDown') next = [d, Math.min(24 * 60 - 15, a + 15)];
-  if (e.key === 'ArrowLeft') next = [addDays(d, -1), a];
-  if (e.key === 'ArrowRight') next = [addDays(d, 1), a];
-  if (!next) return;
-  e.preventDefault();
-  const [nd, na] = next;
-  change(t.id, { date: nd, start: na }, `“${t.title}” moved to ${dayName(nd)}, ${timeText(hhmm(na))}.`);
-  if (!$(`.cal-col[data-date="${nd}"]`)) { C.anchor = nd; location.hash = href(C.mode, nd); return; }
-  focusBlock(t.id);
-}
-
-function focusBlock(id) {
-  const el = $(`.cal-task[data-id="${CSS.escape(id)}"]`);
-  if (el) { el.focus({ preventScroll: true }); el.scrollIntoView({ block: 'nearest' }); }
 }
 
 /** A dropped block is written at once (keys in a row wait a moment, to make one write). */

@@ -1,12 +1,18 @@
 // The task editor's conflict banner: a field the user was editing changed in the file meanwhile.
-// Nothing is overwritten; the banner offers "Keep mine" or "Use the file's".
+// Nothing is overwritten; the banner offers "Keep mine" or "Use the file's". And leaving with
+// typing not saved (Esc, the close button) asks before it is thrown away.
 import { h, $ } from './util.js';
-import { toast } from './ui.js';
+import { toast, confirmSheet } from './ui.js';
 
 // What the banner needs of the editor, given once: {form(), task(), editBase, status(text),
-// commitField(el), fill(skip), autosize(el)}.
+// commitField(el), fill(skip), autosize(el), closeEditor()}.
 let C = null;
 export function initConflict(c) { C = c; }
+
+// A question is open: the field it took focus from must not save on blur.
+let asking = false;
+/** Whether the editor is asking the user something (a field's change then waits). */
+export const isAsking = () => asking;
 
 let conflictBox = null; // the banner, when one is shown
 /** The field the banner is about, or null when none is shown. */
@@ -74,3 +80,52 @@ export function hideConflict() {
   conflictBox = null;
 }
 
+/** Esc: closes the editor; typed text not saved yet is thrown away only when the user says so. */
+export async function escape(el) {
+  const { editBase, closeEditor, commitField } = C;
+  if (!typedUnsaved(el)) { closeEditor(); return; }
+  const what = (FIELD_LABEL[el.name] || 'This field').replace(/^The /, '').toLowerCase();
+  asking = true; // the question takes the focus: that blur must not save what it asks about
+  let discard;
+  try { discard = await confirmSheet('Discard your changes?', `What you typed in the ${what} is not saved yet.`, 'Discard'); } finally { asking = false; }
+  if (!C.task() || !el.isConnected) return;
+  if (discard) { editBase.delete(el.name); hideConflict(); revert(el); closeEditor(); return; }
+  el.focus();
+  // Refocusing resets what `change` compares with: save the kept text when the field is left.
+  el.addEventListener('blur', () => { if (!asking && typedUnsaved(el)) commitField(el); }, { once: true });
+}
+
+/** The close button: saves the field being edited, unless the file changed it too — then asks. */
+export async function requestClose() {
+  const { editBase, closeEditor } = C;
+  const field = conflictField();
+  if (!field) { closeEditor(); return; }
+  const what = (FIELD_LABEL[field] || 'This field').replace(/^The /, '').toLowerCase();
+  asking = true;
+  let discard;
+  try { discard = await confirmSheet('Discard your changes?', `The ${what} changed in the file while you were editing; yours is not saved.`, 'Discard'); } finally { asking = false; }
+  if (discard) {
+    editBase.delete(field);
+    hideConflict();
+    const el = fieldEl(field);
+    if (el) revert(el);
+    closeEditor();
+  }
+}
+
+/** Whether `el` holds typed text that differs from the task as saved. */
+function typedUnsaved(el) {
+  const cur = C.task();
+  if (!cur || !el || !el.name || el.type === 'checkbox' || el.tagName === 'SELECT' || el.name.startsWith('recurrence_')) return false;
+  if (el.name === 'tags') return el.value.trim() !== '';
+  if (!(el.name in cur)) return false;
+  const v = cur[el.name];
+  return el.value.trim() !== String(v ?? '').trim();
+}
+
+function revert(el) {
+  const cur = C.task();
+  if (!cur || !el || !el.name || !(el.name in cur) || el.type === 'checkbox') return;
+  if (el.name === 'tags') { el.value = ''; return; }
+  el.value = cur[el.name] ?? '';
+}

@@ -100,3 +100,27 @@ function showRec(r) {
   kids(box, h('span', { text: r.description || r.rule }), next ? h('span', { class: 'muted', text: ` · Next: ${next}` }) : null);
 }
 
+/** The editor's Repeat row: frequency, interval, weekdays, repeat mode, the raw rule and its
+ *  preview. `row(label, forId, control)` lays it out; `sel(name, id, options)` makes a select. */
+export function repeatRow(row, sel) {
+  const freqSel = sel('recurrence_freq', 'd-freq', FREQS);
+  const interval = h('input', { id: 'd-interval', name: 'recurrence_interval', type: 'number', min: '1', max: '999', class: 'input d-num', 'aria-label': 'Repeat every N' });
+  const unit = h('span', { class: 'd-unit' });
+  const days = h('div', { class: 'd-days', role: 'group', 'aria-label': 'On days' }, DAYS.map((d) =>
+    h('button', { type: 'button', class: 'day-btn', 'data-day': d, 'aria-pressed': 'false', 'aria-label': DAY_NAMES[d], text: d[0] + d[1].toLowerCase(), onclick: (e) => {
+      const b = e.currentTarget; b.setAttribute('aria-pressed', String(b.getAttribute('aria-pressed') !== 'true')); builderChanged();
+    } })));
+  const modeSel = sel('recurrence_mode', 'd-mode', [['fixed', 'On schedule (from the due date)'], ['after_completion', 'After I complete it'], ['defer_another', 'Hide until the next time after I complete it']]);
+  modeSel.setAttribute('aria-label', 'Repeat mode');
+  const rawInput = h('input', { id: 'd-rrule', name: 'recurrence', class: 'input mono', placeholder: 'RRULE or “every 2 weeks”', autocomplete: 'off' });
+  const preview = h('p', { class: 'd-recprev', 'aria-live': 'polite' });
+  freqSel.addEventListener('change', builderChanged);
+  interval.addEventListener('change', builderChanged);
+
+  return row('Repeat', 'd-freq', h('div', { class: 'd-rec' },
+    h('div', { class: 'd-inline' }, freqSel, h('span', { class: 'd-every' }, h('span', { class: 'd-unit', text: 'every' }), interval, unit)),
+    days,
+    h('div', { class: 'd-recmode' }, modeSel),
+    h('div', { class: 'd-rawrow' }, h('label', { class: 'd-sublabel', for: 'd-rrule', text: 'Rule' }), rawInput),
+    preview));
+}

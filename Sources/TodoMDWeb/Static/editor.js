@@ -1,10 +1,11 @@
 // The task detail editor: every §3 field, saved one field at a time with PATCH (only what changed).
-import { h, $, icon, datePart, timePart, instantText, STATUS_LABEL, PRIORITY_LABEL } from './util.js';
+import { h, $, icon, datePart, timePart, STATUS_LABEL, PRIORITY_LABEL } from './util.js';
 import { get, patch, del, ref } from './api.js';
 import { toast, showError, confirmSheet } from './ui.js';
 import { fillStructure } from './subtasks.js';
-import { FIELD_LABEL, fieldEl, showConflict, hideConflict, conflictField, initConflict } from './editor-conflict.js';
-import { DAYS, DAY_NAMES, FREQS, initRecurrence, fillBuilder, builderChanged, commitRecurrenceText, recPreview } from './editor-recurrence.js';
+import { showConflict, hideConflict, initConflict, isAsking, escape, requestClose } from './editor-conflict.js';
+import { initRecurrence, fillBuilder, builderChanged, commitRecurrenceText, repeatRow } from './editor-recurrence.js';
+import { fillInfo } from './editor-info.js';
 import { hasOpenSubtasks, askSubtasks } from './nesting.js';
 import { initReminders, remindersRows, fillReminders } from './editor-reminders.js';
 import { initDates, commitDate, commitTime, dateRow, timeChoices, hint } from './editor-dates.js';
@@ -18,12 +19,11 @@ const inflight = new Map(); // field → JSON of the value being saved
 // field → the value it had (in `cur`) when the user started typing in it: if the file's value
 // differs from this when the edit is saved, another program changed the same field meanwhile.
 const editBase = new Map();
-let asking = false;        // a question is open: the field it took focus from must not save on blur
 
 export function initEditor(c) {
   ctx = c;
   initRecurrence({ form: () => form, task: () => cur, save });
-  initConflict({ form: () => form, task: () => cur, editBase, status, commitField, fill, autosize });
+  initConflict({ form: () => form, task: () => cur, editBase, status, commitField, fill, autosize, closeEditor });
   initReminders({ task: () => cur, save, row });
   initDates({ task: () => cur, form: () => form, save, row });
   matchMedia('(max-width: 1099px)').addEventListener('change', () => { if (cur) layout(); });
@@ -259,20 +259,6 @@ function render() {
   const tagList = h('ul', { class: 'd-tags', 'aria-label': 'Tags' });
   const tagInput = h('input', { id: 'd-tags', name: 'tags', class: 'input d-taginput', placeholder: 'Add tag', list: 'dl-tags', autocomplete: 'off' });
 
-  const freqSel = sel('recurrence_freq', 'd-freq', FREQS);
-  const interval = h('input', { id: 'd-interval', name: 'recurrence_interval', type: 'number', min: '1', max: '999', class: 'input d-num', 'aria-label': 'Repeat every N' });
-  const unit = h('span', { class: 'd-unit' });
-  const days = h('div', { class: 'd-days', role: 'group', 'aria-label': 'On days' }, DAYS.map((d) =>
-    h('button', { type: 'button', class: 'day-btn', 'data-day': d, 'aria-pressed': 'false', 'aria-label': DAY_NAMES[d], text: d[0] + d[1].toLowerCase(), onclick: (e) => {
-      const b = e.currentTarget; b.setAttribute('aria-pressed', String(b.getAttribute('aria-pressed') !== 'true')); builderChanged();
-    } })));
-  const modeSel = sel('recurrence_mode', 'd-mode', [['fixed', 'On schedule (from the due date)'], ['after_completion', 'After I complete it'], ['defer_another', 'Hide until the next time after I complete it']]);
-  modeSel.setAttribute('aria-label', 'Repeat mode');
-  const rawInput = h('input', { id: 'd-rrule', name: 'recurrence', class: 'input mono', placeholder: 'RRULE or “every 2 weeks”', autocomplete: 'off' });
-  const recPreview = h('p', { class: 'd-recprev', 'aria-live': 'polite' });
-  freqSel.addEventListener('change', builderChanged);
-  interval.addEventListener('change', builderChanged);
-
   form = h('form', { class: 'd-form', 'aria-label': 'Edit task', novalidate: true },
     h('textarea', { id: 'd-title', name: 'title', 'aria-label': 'Title', class: 'd-title', rows: '1', maxlength: '500', required: true }),
     h('input', { id: 'd-desc', name: 'description', 'aria-label': 'Description', class: 'd-desc input-bare', placeholder: 'Description', maxlength: '2000', autocomplete: 'off' }),
@@ -288,12 +274,7 @@ function render() {
       row('Project', 'd-project', h('input', { id: 'd-project', name: 'project', class: 'input', list: 'dl-projects', autocomplete: 'off', placeholder: 'None' })),
       row('Tags', 'd-tags', h('div', { class: 'd-tagbox' }, tagList, tagInput)),
       row('Estimate', 'd-est', h('div', { class: 'd-inline' }, h('input', { id: 'd-est', name: 'estimated_minutes', type: 'number', min: '0', step: '5', class: 'input d-num', placeholder: '—' }), h('span', { class: 'd-unit', text: 'minutes' }))),
-      row('Repeat', 'd-freq', h('div', { class: 'd-rec' },
-        h('div', { class: 'd-inline' }, freqSel, h('span', { class: 'd-every' }, h('span', { class: 'd-unit', text: 'every' }), interval, unit)),
-        days,
-        h('div', { class: 'd-recmode' }, modeSel),
-        h('div', { class: 'd-rawrow' }, h('label', { class: 'd-sublabel', for: 'd-rrule', text: 'Rule' }), rawInput),
-        recPreview)),
+      repeatRow(row, sel),
       ...remindersRows()),
     h('label', { class: 'd-label d-notes-label', for: 'd-body', text: 'Notes' }),
     h('textarea', { id: 'd-body', name: 'body', class: 'input d-body', rows: '6', placeholder: 'Notes (Markdown, shown as plain text)' }),
@@ -306,7 +287,7 @@ function render() {
   form.addEventListener('submit', (e) => e.preventDefault());
   form.addEventListener('change', (e) => {
     const el = e.target;
-    if (asking) return;
+    if (isAsking()) return;
     if (!el.name || el.name.startsWith('recurrence_') && el.name !== 'recurrence_mode') return;
     if (el.classList.contains('d-picker')) return;
     commitField(el);
@@ -333,52 +314,6 @@ function render() {
 
   pane.replaceChildren(head, h('div', { class: 'd-scroll' }, form));
   fill(null);
-}
-
-/** Esc: closes the editor; typed text not saved yet is thrown away only when the user says so. */
-async function escape(el) {
-  if (!typedUnsaved(el)) { closeEditor(); return; }
-  const what = (FIELD_LABEL[el.name] || 'This field').replace(/^The /, '').toLowerCase();
-  asking = true; // the question takes the focus: that blur must not save what it asks about
-  let discard;
-  try { discard = await confirmSheet('Discard your changes?', `What you typed in the ${what} is not saved yet.`, 'Discard'); } finally { asking = false; }
-  if (!cur || !el.isConnected) return;
-  if (discard) { editBase.delete(el.name); hideConflict(); revert(el); closeEditor(); return; }
-  el.focus();
-  // Refocusing resets what `change` compares with: save the kept text when the field is left.
-  el.addEventListener('blur', () => { if (!asking && typedUnsaved(el)) commitField(el); }, { once: true });
-}
-
-/** The close button: saves the field being edited, unless the file changed it too — then asks. */
-async function requestClose() {
-  const field = conflictField();
-  if (!field) { closeEditor(); return; }
-  const what = (FIELD_LABEL[field] || 'This field').replace(/^The /, '').toLowerCase();
-  asking = true;
-  let discard;
-  try { discard = await confirmSheet('Discard your changes?', `The ${what} changed in the file while you were editing; yours is not saved.`, 'Discard'); } finally { asking = false; }
-  if (discard) {
-    editBase.delete(field);
-    hideConflict();
-    const el = fieldEl(field);
-    if (el) revert(el);
-    closeEditor();
-  }
-}
-
-/** Whether `el` holds typed text that differs from the task as saved. */
-function typedUnsaved(el) {
-  if (!cur || !el || !el.name || el.type === 'checkbox' || el.tagName === 'SELECT' || el.name.startsWith('recurrence_')) return false;
-  if (el.name === 'tags') return el.value.trim() !== '';
-  if (!(el.name in cur)) return false;
-  const v = cur[el.name];
-  return el.value.trim() !== String(v ?? '').trim();
-}
-
-function revert(el) {
-  if (!cur || !el || !el.name || !(el.name in cur) || el.type === 'checkbox') return;
-  if (el.name === 'tags') { el.value = ''; return; }
-  el.value = cur[el.name] ?? '';
 }
 
 function autosize(el) {
@@ -419,23 +354,7 @@ function fill(skip, keep = []) {
   fillReminders(form, t, skip);
   fillTimer(form, t);
   fillStructure($('.d-structure', form), t, { reload, open: openEditor });
-  const info = $('.d-info', form);
-  const items = [['Source', t.source || 'unknown'], ['Created', instantText(t.created)], ['Modified', instantText(t.modified)]];
-  if (t.completed) items.push([t.status === 'cancelled' ? 'Closed' : 'Completed', instantText(t.completed)]);
-  items.push(['File', t.id]);
-  // One calendar event with its alarm, for any calendar app (§25, seed 003 "Add to Calendar").
-  if (t.due || t.scheduled) items.push(['Calendar', h('a', { href: `/api/v1/tasks/${encodeURIComponent(t.id)}.ics`, download: '', text: 'Add to calendar' })]);
-  // Where the task came from in a note (§15), and where it sits in the day planner (§14).
-  if (t.note) {
-    const id = String(t.note).replace(/^Notes\//, '').replace(/\.md$/, '');
-    items.push(['From note', h('a', { href: '#/notes/' + encodeURIComponent(id), text: id + (t.note_line ? ` · line ${t.note_line}` : '') })]);
-  }
-  if (t.region && t.region !== 'backlog' && t.plan_date) {
-    const cap = (x) => x ? x[0].toUpperCase() + x.slice(1) : '';
-    items.push(['Planned', h('a', { href: '#/plan/' + t.region, text: `${cap(t.region)} · ${t.bucket === 'must' ? 'Must-Do' : cap(t.bucket)}, ${t.plan_date}` })]);
-  } else if (t.region === 'backlog') items.push(['Planned', h('a', { href: '#/plan/backlog', text: 'Backlog' + (t.carry_count ? ` · carried ${t.carry_count}×` : '') })]);
-  info.replaceChildren(...items.flatMap(([k, v]) => [h('dt', { text: k }), typeof v === 'string' ? h('dd', { text: v }) : h('dd', null, v)]));
-  if (t.warnings && t.warnings.length) info.append(h('dt', { text: 'Warnings' }), h('dd', { class: 'warn' }, t.warnings.map((w) => h('div', { text: w }))));
+  fillInfo($('.d-info', form), t);
 }
 
 async function onDelete() {
