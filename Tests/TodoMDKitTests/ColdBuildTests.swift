@@ -48,6 +48,7 @@ import TodoMDTestSupport
                 "meta": "SELECT key, value FROM meta WHERE key <> 'generation' ORDER BY key",
                 "file": "SELECT path, size, mtime, hash, reason FROM file ORDER BY path",
                 "task": "SELECT * FROM task ORDER BY rid",
+                "task_text": "SELECT * FROM task_text ORDER BY rid",
                 "task_tag": "SELECT * FROM task_tag ORDER BY task_rid, position",
                 "task_fts": "SELECT rowid, title, description, body FROM task_fts ORDER BY rowid",
                 "fts_match": "SELECT rowid FROM task_fts WHERE task_fts MATCH 'cafe OR strasse OR body' ORDER BY rowid",
@@ -96,9 +97,9 @@ import TodoMDTestSupport
         let folder = try ColdBuildTests.folder(v)
         let index = try TaskIndex(path: v.cache + "/cold.sqlite", timeZone: ColdBuildTests.zone)
         try index.sync(with: folder, timeZone: ColdBuildTests.zone)
-        let columns = TaskColumns.insertColumns
+        let columns = TaskColumns.insertColumns.map { "\"\($0)\"" } + TaskColumns.textColumns
         let stored = try index.database.read { db in
-            try Row.fetchAll(db, sql: "SELECT \(columns.map { "\"\($0)\"" }.joined(separator: ", ")) FROM task ORDER BY id")
+            try Row.fetchAll(db, sql: "SELECT \(columns.joined(separator: ", ")) FROM \(TaskColumns.withText) ORDER BY id")
                 .map { Array($0.databaseValues) }
         }
         // Decoded here one by one, with no index code in between.
@@ -108,7 +109,10 @@ import TodoMDTestSupport
             let decoding = TaskFileCodec.decode(snapshot.bytes, id: file.id,
                                                 fileModified: Date(timeIntervalSince1970: TimeInterval(file.mtime) / 1e9),
                                                 timeZone: ColdBuildTests.zone, fieldMap: folder.fieldMap)
-            if case let .task(t) = decoding { expected.append(TaskColumns.insertValues(t)) }
+            if case let .task(t) = decoding {
+                let values = TaskColumns.insertValues(t)
+                expected.append(values.task + values.text)
+            }
         }
         #expect(stored.count == expected.count)
         for (row, want) in zip(stored, expected) { #expect(row == want, "row \(want.first?.description ?? "")") }

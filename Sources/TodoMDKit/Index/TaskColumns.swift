@@ -26,33 +26,42 @@ enum TaskColumns {
         }
     }
 
-    /// Columns the index adds: the id and filename, the sort key and folded copies of the
-    /// searchable text (nil when plain lower-casing folds it the same), the body, the warning
-    /// count and the TASK JSON a listing answers with, whole and in its row form.
-    static let indexOnly = ["id", "filename", "title_key", "body", "warning_count", "json", "row_json",
-                            "title_fold", "description_fold", "body_fold", "checklist_done", "checklist_total"]
+    /// Columns the index adds: the id and filename, the sort key, the warning count, folded
+    /// copies of the title and description (nil when plain lower-casing folds them the same)
+    /// and the body's checklist tally.
+    static let indexOnly = ["id", "filename", "title_key", "warning_count", "title_fold", "description_fold",
+                            "checklist_done", "checklist_total"]
 
-    /// Every column a new row is inserted with, in order.
+    /// The columns of `task_text`, after its `rid`: the large text a row's filters rarely read
+    /// — the body, its folded copy, and the TASK JSON a listing answers with, whole and in its
+    /// row form. Kept out of `task` so that a listing's scan of `task` reads a tenth of the
+    /// bytes, and the text of only the rows it returns.
+    static let textColumns = ["body", "body_fold", "json", "row_json"]
+
+    /// What a query reading ``textColumns`` selects from: every task joined with its text,
+    /// `task` the outer loop (its filters and indexes decide the rows).
+    static let withText = "task CROSS JOIN task_text USING (rid)"
+
+    /// Every column a new `task` row is inserted with, in order.
     static var insertColumns: [String] { ["id", "filename"] + TaskFieldSpec.table.map(\.key) + Array(indexOnly.dropFirst(2)) }
 
-    /// The values of ``insertColumns`` for `task`.
-    static func insertValues(_ t: TodoTask) -> [DatabaseValue] {
+    /// The values a task is stored with: `task`'s (``insertColumns``) and `task_text`'s
+    /// (``textColumns``).
+    static func insertValues(_ t: TodoTask) -> (task: [DatabaseValue], text: [DatabaseValue]) {
         var values: [DatabaseValue] = [t.id.databaseValue, t.filename.databaseValue]
         values.reserveCapacity(insertColumns.count)
         let fields = TaskJSON.fieldValues(t)
         for i in fields.indices { values.append(databaseValue(fields[i], kind: TaskJSON.fieldKinds[i])) }
         values.append(TextFolding.sortKey(t.title).databaseValue)
-        values.append(t.body.databaseValue)
         values.append(t.warnings.count.databaseValue)
-        values.append(TaskJSON.head(t, values: fields).databaseValue)
-        values.append(TaskJSON.rowHead(t, values: fields).databaseValue)
         values.append(TaskColumns.foldIfNeeded(t.title).databaseValue)
         values.append((t.description.flatMap(TaskColumns.foldIfNeeded)).databaseValue)
-        values.append(TaskColumns.foldIfNeeded(t.body).databaseValue)
         let checklist = Checklist.tally(of: t.body)
         values.append(checklist?.done.databaseValue ?? .null)
         values.append(checklist?.total.databaseValue ?? .null)
-        return values
+        let text = [t.body.databaseValue, TaskColumns.foldIfNeeded(t.body).databaseValue,
+                    TaskJSON.head(t, values: fields).databaseValue, TaskJSON.rowHead(t, values: fields).databaseValue]
+        return (values, text)
     }
 
     /// A field value as stored.
@@ -99,7 +108,14 @@ enum TaskColumns {
 
     /// The one folding rule for a searchable text column in SQL: its folded copy, else its
     /// lower-cased text (the same thing for ASCII). Compare with ``TextFolding/fold(_:)`` of the needle.
-    static func folded(_ column: String) -> String { "IFNULL(\(column)_fold, lower(\(column)))" }
+    /// The body lives in `task_text`: a condition on it reads it there, for the current task
+    /// only, so conditions stay conditions on `task` whatever the query joins.
+    static func folded(_ column: String) -> String {
+        if column == "body" {
+            return "(SELECT IFNULL(body_fold, lower(body)) FROM task_text WHERE task_text.rid = task.rid)"
+        }
+        return "IFNULL(\(column)_fold, lower(\(column)))"
+    }
 
     /// The columns a listing row is read from (``TaskRow``): the fields, the id, the sort key,
     /// the warning count, the JSON the file decides (whole and the row form) and the links the

@@ -38,7 +38,7 @@ extension TaskIndex {
     /// Tasks matching `filter`, in no particular order.
     func rows(matching filter: SQLFragment) throws -> [TaskRow] {
         try database.read { db in
-            try TaskRowDecoder.fetch(db, sql: "SELECT \(TaskColumns.rowColumns) FROM task WHERE \(filter.sql)",
+            try TaskRowDecoder.fetch(db, sql: "SELECT \(TaskColumns.rowColumns) FROM \(TaskColumns.withText) WHERE \(filter.sql)",
                                      arguments: StatementArguments(filter.arguments), now: clock?.now)
         }
     }
@@ -65,7 +65,7 @@ extension TaskIndex {
     public func tasksWithWarnings() throws -> [(id: String, warnings: [String])] {
         try database.read { db in
             try Row.fetchAll(db, sql: """
-                SELECT id, json, warning_count, link_warnings FROM task
+                SELECT id, json, warning_count, link_warnings FROM \(TaskColumns.withText)
                 WHERE warning_count > 0 OR link_warnings != '' ORDER BY id
                 """).map { row in
                 var warnings: [String] = []
@@ -179,7 +179,7 @@ extension TaskIndex {
     public func plannedRows(on date: LocalDate, regions: [PlanRegion]) throws -> [TaskRow] {
         try database.read { db in
             try TaskRowDecoder.fetch(db, sql: """
-                SELECT \(TaskColumns.rowColumns) FROM task WHERE plan_date = ? AND region IN (\(Self.marks(regions.count)))
+                SELECT \(TaskColumns.rowColumns) FROM \(TaskColumns.withText) WHERE plan_date = ? AND region IN (\(Self.marks(regions.count)))
                 ORDER BY created, id
                 """, arguments: StatementArguments([date.description] + regions.map(\.rawValue)), now: clock?.now)
         }
@@ -189,7 +189,7 @@ extension TaskIndex {
     public func activeRows(in region: PlanRegion) throws -> [TaskRow] {
         try database.read { db in
             try TaskRowDecoder.fetch(db, sql: """
-                SELECT \(TaskColumns.rowColumns) FROM task WHERE region = ? AND \(Self.active) ORDER BY created, id
+                SELECT \(TaskColumns.rowColumns) FROM \(TaskColumns.withText) WHERE region = ? AND \(Self.active) ORDER BY created, id
                 """, arguments: StatementArguments([region.rawValue] + Self.activeArguments), now: clock?.now)
         }
     }
@@ -220,7 +220,7 @@ extension TaskIndex {
     public func insightRows(completedSince since: Date) throws -> [TaskRow] {
         try database.read { db in
             try TaskRowDecoder.fetch(db, sql: """
-                SELECT \(TaskColumns.rowColumns) FROM task
+                SELECT \(TaskColumns.rowColumns) FROM \(TaskColumns.withText)
                 WHERE (status = ? AND completed >= ?) OR region IS NOT NULL
                    OR (estimated_minutes IS NOT NULL AND time_entries != '')
                 """, arguments: [TaskStatus.done.rawValue, since.timeIntervalSince1970], now: clock?.now)
@@ -302,7 +302,7 @@ extension TaskIndex {
             var out: [String: (String, String?, String)] = [:]
             for chunk in stride(from: 0, to: ids.count, by: 500).map({ Array(ids[$0..<min($0 + 500, ids.count)]) }) {
                 let rows = try Row.fetchAll(db, sql: """
-                    SELECT id, title, description, body FROM task WHERE id IN (\(Self.marks(chunk.count)))
+                    SELECT id, title, description, body FROM \(TaskColumns.withText) WHERE id IN (\(Self.marks(chunk.count)))
                     """, arguments: StatementArguments(chunk))
                 for row in rows { out[row[0]] = (row[1], row[2], row[3] ?? "") }
             }

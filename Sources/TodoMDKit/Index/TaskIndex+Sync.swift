@@ -216,12 +216,14 @@ extension TaskIndex {
     struct RowValues: Sendable {
         /// ``TaskColumns/insertColumns``' values.
         let task: [DatabaseValue]
+        /// ``TaskColumns/textColumns``' values.
+        let text: [DatabaseValue]
         let tags: [String]
         /// Title, description and body, as the full-text table holds them.
         let fullText: [DatabaseValue]
 
         init(_ t: TodoTask) {
-            task = TaskColumns.insertValues(t)
+            (task, text) = TaskColumns.insertValues(t)
             tags = t.tags
             // The body is indexed folded, so its words split exactly as a folded needle's do.
             fullText = [t.title.databaseValue, (t.description ?? "").databaseValue,
@@ -311,6 +313,7 @@ extension TaskIndex {
         if let rid = try Int64.fetchOne(db, sql: "SELECT rid FROM task WHERE id = ?", arguments: [id]) {
             try db.execute(sql: "DELETE FROM task_fts WHERE rowid = ?", arguments: [rid])
             try db.execute(sql: "DELETE FROM task_tag WHERE task_rid = ?", arguments: [rid])
+            try db.execute(sql: "DELETE FROM task_text WHERE rid = ?", arguments: [rid])
             try db.execute(sql: "DELETE FROM task WHERE rid = ?", arguments: [rid])
         }
         try db.execute(sql: "DELETE FROM file WHERE path = ?", arguments: [id])
@@ -329,6 +332,7 @@ extension TaskIndex {
         private let fresh: Bool
         private var file: Statement?
         private var task: Statement?
+        private var text: Statement?
         private var tag: Statement?
         private var fullText: Statement?
 
@@ -340,13 +344,14 @@ extension TaskIndex {
 
         func store(_ parsed: ParsedFile) throws {
             if file == nil { try prepare() }
-            guard let file, let task, let tag, let fullText else { return }
+            guard let file, let task, let text, let tag, let fullText else { return }
             if !fresh { try TaskIndex.deleteFile(parsed.id, db) }
             try file.execute(arguments: [parsed.id, parsed.stamp.size, parsed.stamp.mtime, parsed.stamp.hash,
                                          indexedAt, parsed.reason])
             guard let row = parsed.row else { return }
             try task.execute(arguments: StatementArguments(row.task))
             let rid = db.lastInsertedRowID
+            try text.execute(arguments: StatementArguments([rid.databaseValue] + row.text))
             for (i, name) in row.tags.enumerated() {
                 try tag.execute(arguments: [rid, name, i])
             }
@@ -369,6 +374,9 @@ extension TaskIndex {
             let columns = TaskColumns.insertColumns
             task = try db.makeStatement(sql: """
                 INSERT INTO task (\(columns.map { "\"\($0)\"" }.joined(separator: ", "))) VALUES (\(TaskIndex.marks(columns.count)))
+                """)
+            text = try db.makeStatement(sql: """
+                INSERT INTO task_text (rid, \(TaskColumns.textColumns.joined(separator: ", "))) VALUES (\(TaskIndex.marks(TaskColumns.textColumns.count + 1)))
                 """)
             tag = try db.makeStatement(sql: "INSERT INTO task_tag (task_rid, tag, position) VALUES (?, ?, ?)")
             fullText = try db.makeStatement(sql: "INSERT INTO task_fts (rowid, title, description, body) VALUES (?, ?, ?, ?)")

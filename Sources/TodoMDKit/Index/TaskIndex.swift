@@ -20,7 +20,7 @@ public final class TaskIndex: Sendable {
     /// Bumped whenever the schema or the meaning of a stored column changes: an index with
     /// another value is thrown away and rebuilt. The field columns (from the table of task
     /// fields) are part of it, so a new field rebuilds old indexes without a bump.
-    static let schemaVersion = "todomd-index-10 " + ContentHash.of(Array(TaskColumns.fieldDefinitions.joined(separator: ",").utf8)).prefix(12)
+    static let schemaVersion = "todomd-index-11 " + ContentHash.of(Array(TaskColumns.fieldDefinitions.joined(separator: ",").utf8)).prefix(12)
 
     /// Opens (or creates, or rebuilds) the index at `path`.
     ///
@@ -96,6 +96,9 @@ public final class TaskIndex: Sendable {
             // The index is a cache that is rebuilt when damaged: durability is not worth fsyncs.
             try db.execute(sql: "PRAGMA synchronous = OFF")
             try db.execute(sql: "PRAGMA cache_size = -65536")
+            // Read the file through the kernel's page cache instead of copying each page into
+            // SQLite's own: a listing's scan then faults in shared pages, not 30 MB of heap.
+            try db.execute(sql: "PRAGMA mmap_size = 1073741824")
             db.add(function: TaskIndex.foldFunction)
         }
         let queue = try DatabaseQueue(path: path, configuration: config)
@@ -106,7 +109,7 @@ public final class TaskIndex: Sendable {
                 guard stored == stamp else { throw IndexError.schemaChanged(stored: stored) }
                 // A quick consistency probe: a corrupt file fails here, a damaged schema too.
                 let tables = try Set(String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
-                for table in ["file", "task", "task_tag", "task_fts", "side_file"] where !tables.contains(table) {
+                for table in ["file", "task", "task_text", "task_tag", "task_fts", "side_file"] where !tables.contains(table) {
                     throw IndexError.missingTable(table)
                 }
                 _ = try Int.fetchOne(db, sql: "SELECT 1 FROM file LIMIT 1")
@@ -140,14 +143,16 @@ public final class TaskIndex: Sendable {
                 CREATE TABLE task (
                     rid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, filename TEXT NOT NULL,
                     \(TaskColumns.fieldDefinitions.joined(separator: ", ")),
-                    title_key TEXT NOT NULL, body TEXT NOT NULL, warning_count INTEGER NOT NULL, json TEXT NOT NULL,
-                    row_json TEXT NOT NULL,
-                    title_fold TEXT, description_fold TEXT, body_fold TEXT,
+                    title_key TEXT NOT NULL, warning_count INTEGER NOT NULL,
+                    title_fold TEXT, description_fold TEXT,
                     checklist_done INTEGER, checklist_total INTEGER,
                     -- Computed from every task by TaskIndex.restructure (§23).
                     parent_id TEXT, children TEXT NOT NULL DEFAULT '', child_done INTEGER, child_total INTEGER,
                     blocked INTEGER NOT NULL DEFAULT 0, blockers TEXT NOT NULL DEFAULT '',
                     link_warnings TEXT NOT NULL DEFAULT '');
+                -- TaskColumns.textColumns: one row per task row, the same rid.
+                CREATE TABLE task_text (rid INTEGER PRIMARY KEY, body TEXT NOT NULL, body_fold TEXT,
+                    json TEXT NOT NULL, row_json TEXT NOT NULL);
                 CREATE TABLE task_tag (task_rid INTEGER NOT NULL, tag TEXT NOT NULL, position INTEGER NOT NULL,
                     PRIMARY KEY (task_rid, position));
                 CREATE VIRTUAL TABLE task_fts USING fts5(title, description, body,
