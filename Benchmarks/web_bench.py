@@ -23,6 +23,8 @@ Rows (medians):
            generate_vault.py's tasks (BENCH_RENDER_SIZES, default "1000 10000"); browser cache
            cleared before each of BENCH_RENDER_RUNS (default 7) loads, then (1,000 only) the same
            with a warm cache.
+  floor    the browser's own cost measured the same way: navigation → a page served by Python's
+           http.server has run its one external script (and the next frame), cold cache.
   bytes    what a first load of Today downloads (cache cleared; the `todomd init --sample` vault):
            bytes on the wire from the DevTools Network events (headers included), split into the
            app's files and the API's answers.
@@ -31,6 +33,7 @@ Python 3 standard library, plus selenium for the browser rows (skipped when miss
 
 import argparse
 import http.client
+import http.server
 import json
 import os
 import queue
@@ -348,6 +351,58 @@ def bench_render(binary, vault, runs, cold=True):
                 "api": statistics.median(apis), "app": statistics.median(apps), "dom": dom, "bytes": size}
 
 
+FLOOR_HTML = b"""<!doctype html><html><head><meta charset="utf-8"><title>floor</title>
+<script src="/floor.js"></script></head><body><ul id="task-list"></ul></body></html>"""
+FLOOR_JS = b"""window.__rowsAt = performance.now();
+requestAnimationFrame(() => { window.__frameAt = performance.now(); });"""
+
+
+def bench_floor(runs):
+    """The browser's own cost, measured the way bench_render measures the app: navigation → a
+    page of one external script has run it (and the next frame), cold cache, served from
+    localhost by Python's http.server. No web app can draw sooner on this machine."""
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            body, kind = (FLOOR_JS, "text/javascript") if self.path == "/floor.js" else (FLOOR_HTML, "text/html")
+            self.send_response(200)
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    url = "http://127.0.0.1:%d/" % httpd.server_address[1]
+    driver = new_driver()
+    try:
+        driver.execute_cdp_cmd("Network.enable", {})
+        ran, frames = [], []
+        for i in range(runs + 1):
+            driver.get("about:blank")
+            driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+            driver.get(url)
+            deadline = time.monotonic() + 20
+            while True:
+                r = driver.execute_script("return [window.__rowsAt || null, window.__frameAt || null]")
+                if r[1] is not None or time.monotonic() > deadline:
+                    break
+                time.sleep(0.02)
+            if r[1] is None:
+                sys.exit("web_bench: the floor page never ran its script")
+            if i:
+                ran.append(r[0])
+                frames.append(r[1])
+    finally:
+        driver.quit()
+        httpd.shutdown()
+    return {"script": statistics.median(ran), "frame": statistics.median(frames)}
+
+
 def bench_bytes(binary, tmpdir):
     vault = os.path.join(tmpdir, "sample")
     env = dict(os.environ, **ENV_BASE, XDG_CACHE_HOME=os.path.join(tmpdir, "cache"))
@@ -443,6 +498,12 @@ def main(argv):
         if not have_browser:
             log("selenium or chromium-driver missing: skipping the browser rows (scripts/test installs them)")
         else:
+            log("the browser's floor: navigation → one external script run, cold cache…")
+            r = bench_floor(render_runs)
+            log("  script run after %.0f ms, next frame at %.0f ms" % (r["script"], r["frame"]))
+            rows.append(("Chromium's floor: navigation → a page's one external script has run (median of %d, cold "
+                         "cache; Python's http.server)" % render_runs, "", "%.0f ms (frame %.0f ms)"
+                         % (r["script"], r["frame"])))
             sizes = [int(x) for x in os.environ.get("BENCH_RENDER_SIZES", "1000 10000").split()]
             for size in sizes:
                 anytime = os.path.join(vaults, "anytime-%d" % size)

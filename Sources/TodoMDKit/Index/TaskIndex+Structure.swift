@@ -159,18 +159,25 @@ extension TaskIndex {
                 links.warnings.joined(separator: sep).databaseValue]
     }
 
-    /// Links as stored in a row (``TaskRowDecoder``), by column positions.
+    /// Links as stored in a row, by column positions.
     static func links(_ row: Row, at p: [Int]) -> TaskLinks {
+        links({ row[$0] }, at: p)
+    }
+
+    /// Links as stored in the columns `value` reads (``TaskRowDecoder``), by column positions.
+    static func links(_ value: (Int) -> DatabaseValue, at p: [Int]) -> TaskLinks {
         var links = TaskLinks()
+        func text(_ i: Int) -> String? { String.fromDatabaseValue(value(p[i])) }
+        func int(_ i: Int) -> Int? { Int.fromDatabaseValue(value(p[i])) }
         func list(_ i: Int) -> [String] {
-            guard let s = row[p[i]] as String?, !s.isEmpty else { return [] }
+            guard let s = text(i), !s.isEmpty else { return [] }
             return s.components(separatedBy: TaskColumns.listSeparator)
         }
-        links.parentID = row[p[0]]
+        links.parentID = text(0)
         links.children = list(1)
-        if let done = row[p[2]] as Int?, let total = row[p[3]] as Int? { links.progress = Tally(done: done, total: total) }
-        if let done = row[p[4]] as Int?, let total = row[p[5]] as Int? { links.checklist = Tally(done: done, total: total) }
-        links.blocked = (row[p[6]] as Int?) == 1
+        if let done = int(2), let total = int(3) { links.progress = Tally(done: done, total: total) }
+        if let done = int(4), let total = int(5) { links.checklist = Tally(done: done, total: total) }
+        links.blocked = int(6) == 1
         links.blockers = list(7)
         links.warnings = list(8)
         return links
