@@ -64,7 +64,7 @@ RAW_SQL = """
 SELECT id, json, body FROM task CROSS JOIN task_text USING (rid)
 WHERE status IN ('todo', 'in-progress')
   AND (priority IN ('high', 'medium') OR flagged = 1)
-  AND NOT (EXISTS (SELECT 1 FROM task_tag WHERE task_rid = task.rid AND tag = 'someday') OR area = 'Archive')
+  AND NOT (task.rid IN (SELECT task_rid FROM task_tag WHERE tag = 'someday') OR area = 'Archive')
   AND (due <= '2026-11-21' OR scheduled BETWEEN '2026-11-21' AND '2026-12-05')
   AND ("defer" IS NULL OR "defer" < '2026-11-22')
   AND instr(lower(coalesce(title_fold, title)), 're') > 0
