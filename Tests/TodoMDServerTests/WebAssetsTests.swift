@@ -17,4 +17,37 @@ import TodoMDWeb
         }
         #expect(Set(WebAssets.files.keys) == Set(names))
     }
+
+    /// The modules `app.js` imports, directly or through others (static imports only: a
+    /// dynamic `import()` loads on first use).
+    static func bootModules() throws -> Set<String> {
+        var seen: Set<String> = []
+        var queue = ["app.js"]
+        while let name = queue.popLast() {
+            guard seen.insert(name).inserted else { continue }
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            for line in text.split(separator: "\n") where line.hasPrefix("import ") {
+                guard let from = line.range(of: "from './"), let end = line[from.upperBound...].firstIndex(of: "'") else { continue }
+                queue.append(String(line[from.upperBound..<end]))
+            }
+        }
+        return seen
+    }
+
+    /// Every module the first screen needs is asked for while the page is parsed: a module
+    /// found only once its importer has loaded costs the page a second round of requests
+    /// (about 35 ms in Chromium on 2 cores, Benchmarks/web_bench.py), and a preloaded module
+    /// nothing imports at start is a download the first screen waits behind.
+    @Test func indexPreloadsExactlyTheModulesTheAppImportsAtStart() throws {
+        let html = try String(contentsOf: Self.folder.appendingPathComponent("index.html"), encoding: .utf8)
+        var preloaded: Set<String> = []
+        for line in html.split(separator: "\n") where line.contains("rel=\"modulepreload\"") {
+            guard let start = line.range(of: "href=\"/"), let end = line[start.upperBound...].firstIndex(of: "\"") else { continue }
+            preloaded.insert(String(line[start.upperBound..<end]))
+        }
+        let needed = try Self.bootModules().subtracting(["app.js"])
+        #expect(needed.count > 20)
+        #expect(needed.subtracting(preloaded).sorted() == [], "imported at start but not preloaded")
+        #expect(preloaded.subtracting(needed).sorted() == [], "preloaded but not imported at start")
+    }
 }
