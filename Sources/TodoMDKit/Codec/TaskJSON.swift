@@ -99,7 +99,7 @@ public enum TaskJSON {
 
     /// The value of every field of `t`, in ``TaskFieldSpec/table``'s order: read once when a
     /// task is stored in several forms (its columns, its TASK JSON and its row form).
-    static func fieldValues(_ t: TodoTask) -> [FieldValue?] { TaskFieldSpec.table.map { $0.value(of: t) } }
+    static func fieldValues(_ t: TodoTask) -> [FieldValue?] { TaskFieldSpec.getters.map { $0(t) } }
 
     /// The row form of TASK, a compact object for long lists: `id`, the ``rowFields`` that are
     /// set (as ``encode(_:)`` writes them, in canonical order), `notes` (the body's first

@@ -45,7 +45,7 @@ struct TaskReader {
         }
 
         // Repairs of required fields (§3), each a warning. A wrong-type value already has one.
-        for spec in TaskFieldSpec.table {
+        for spec in TaskFieldSpec.repairable {
             guard let repair = spec.repair, !used.contains(spec.field) else { continue }
             let note: String
             switch repair {

@@ -43,7 +43,7 @@ enum TaskColumns {
     static let withText = "task CROSS JOIN task_text USING (rid)"
 
     /// Every column a new `task` row is inserted with, in order.
-    static var insertColumns: [String] { ["id", "filename"] + TaskFieldSpec.table.map(\.key) + Array(indexOnly.dropFirst(2)) }
+    static let insertColumns: [String] = ["id", "filename"] + TaskFieldSpec.table.map(\.key) + Array(indexOnly.dropFirst(2))
 
     /// The values a task is stored with: `task`'s (``insertColumns``) and `task_text`'s
     /// (``textColumns``).

@@ -145,6 +145,14 @@ extension TaskFieldSpec {
     /// Every field, in the canonical order of §3 (the order of ``TaskField/allCases``).
     public static let table: [TaskFieldSpec] = TaskField.allCases.map(make)
 
+    /// Every field's getter, in ``table``'s order: what reads all of a task's values (each
+    /// stored task, each TASK JSON) iterates, instead of copying each spec — its strings,
+    /// choices and closures, retained and released — for each field of each task.
+    static let getters: [@Sendable (TodoTask) -> FieldValue?] = table.map(\.getter)
+
+    /// The specs with a repair (§3), the only ones a read goes back to after the file's keys.
+    static let repairable: [TaskFieldSpec] = table.filter { $0.repair != nil }
+
     /// The row of `field`. The switch is exhaustive: a new ``TaskField`` case does not compile
     /// until it has its row here.
     private static func make(_ field: TaskField) -> TaskFieldSpec {
