@@ -261,6 +261,8 @@ private func randomNode(_ g: inout RuleRandom, depth: Int, texts: [String]) -> S
 
         var mismatches = 0
         var partial = 0
+        var roots: [RuleNode] = []
+        var oracleCounts: [Int] = []
         for _ in 0..<RulePropertyTests.rulesPerVault {
             let rule = randomNode(&g, depth: 4, texts: random.texts)
             let root = Perspective.root(try JSONValue.parse(rule))
@@ -269,6 +271,8 @@ private func randomNode(_ g: inout RuleRandom, depth: Int, texts: [String]) -> S
             var compiler = RuleCompiler(today: vault.clock.today, timeZone: tz)
             let predicate = compiler.predicate(root)
             let oracle = Set(tasks.filter { predicate?.matches($0, timeZone: tz) ?? true }.map { $0.id })
+            roots.append(root)
+            oracleCounts.append(oracle.count)
             if !sql.isEmpty && sql.count < tasks.count { partial += 1 }
             if sql != oracle {
                 mismatches += 1
@@ -283,6 +287,8 @@ private func randomNode(_ g: inout RuleRandom, depth: Int, texts: [String]) -> S
             }
         }
         #expect(mismatches == 0)
+        // The sidebar's form of the same rules, every count from one statement.
+        #expect(try vault.counts(rules: roots) == oracleCounts)
         // The rules must discriminate, or agreement proves little.
         #expect(partial >= RulePropertyTests.rulesPerVault / 4, "\(partial) rules selected some but not all tasks")
     }

@@ -19,14 +19,16 @@ extension TaskIndex {
     }
 
     /// How many tasks match each of `predicates` (every task for nil), in one pass over the
-    /// index: one statement with one sum per predicate, however many there are.
+    /// index: one statement with one count per predicate, however many there are.
     ///
     /// - Complexity: one scan of the task table, O(tasks × predicates) tests.
     public func counts(matching predicates: [Predicate?], timeZone: TimeZone) throws -> [Int] {
         guard !predicates.isEmpty else { return [] }
         let fragments = predicates.map { $0?.sql(timeZone: timeZone) ?? .all }
-        // Every predicate's SQL yields 0 or 1 (never NULL), so its sum counts the matches.
-        let sums = fragments.map { "ifnull(sum(\($0.sql)), 0)" }.joined(separator: ", ")
+        // A predicate's SQL is 1 for a match, else 0 or NULL. Counted as a CASE condition, it
+        // stops at its first deciding test, as in a WHERE clause; inside sum(…) SQLite works
+        // out every AND and OR in full (the sidebar's counts at 100k: 126 vs 40 ms).
+        let sums = fragments.map { "count(CASE WHEN \($0.sql) THEN 1 END)" }.joined(separator: ", ")
         return try database.read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT \(sums) FROM task",
                                              arguments: StatementArguments(fragments.flatMap(\.arguments)))
@@ -164,10 +166,14 @@ extension TaskIndex {
     }
 
     /// Open tasks per tag.
+    ///
+    /// The tasks are the outer loop, their tags found by the tag table's key (task, position):
+    /// the other way round, SQLite walked the tag index and looked up every tag's task by rowid
+    /// (2.8× the time at 100k tasks, where the sidebar spent half its 300 ms here).
     public func openCountsByTag() throws -> [(tag: String, count: Int)] {
         try database.read { db in
             try Row.fetchAll(db, sql: """
-                SELECT tag, count(DISTINCT task_rid) FROM task_tag JOIN task ON task.rid = task_tag.task_rid
+                SELECT tag, count(DISTINCT task_rid) FROM task CROSS JOIN task_tag ON task_tag.task_rid = task.rid
                 WHERE \(Self.open) GROUP BY tag
                 """, arguments: StatementArguments(Self.openArguments)).map { ($0[0], $0[1]) }
         }
