@@ -29,7 +29,7 @@ struct SQLFragment: Sendable {
 
 extension Predicate {
     /// A SQL condition over the index's `task` table: 1 where the predicate holds, else 0 or
-    /// NULL (both false to `WHERE` and to `sum`).
+    /// NULL (both false to `WHERE` and to `CASE WHEN`).
     ///
     /// A test on an absent value can yield NULL. That is harmless under `AND` and `OR`, where
     /// NULL acts as false, and wrong only under `NOT` (NOT NULL is NULL, not true): so tests
