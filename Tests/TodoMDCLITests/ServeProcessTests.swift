@@ -129,7 +129,10 @@ import Glibc
         let v = try TemporaryVault()
         let watch = try Server(v, [], command: ["watch"], until: "Press Ctrl-C")
         #expect(watch.firstOutput.contains("Watching "))
-        try v.write("agent.md", "---\ntitle: From an agent\nsource: claude-agent\n---\n")
+        // Written whole and renamed into place, as a careful agent writes: a plain write creates
+        // the file empty first, and on a busy machine the watcher may index it before its text.
+        try v.write("agent.tmp", "---\ntitle: From an agent\nsource: claude-agent\n---\n")
+        try FileManager.default.moveItem(atPath: v.root + "/agent.tmp", toPath: v.root + "/agent.md")
         let line = watch.read(until: "agent.md")
         #expect(line.contains("created  agent.md  (external, source claude-agent)"))
         // A task added by todo.md itself, in another process sharing the index.
