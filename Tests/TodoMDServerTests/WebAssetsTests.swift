@@ -18,17 +18,19 @@ import TodoMDWeb
         #expect(Set(WebAssets.files.keys) == Set(names))
     }
 
-    /// The modules `app.js` imports, directly or through others (static imports only: a
-    /// dynamic `import()` loads on first use).
+    /// The modules `app.js` imports, directly or through others: every `from './…'` of a static
+    /// `import` or `export`, on one line or several (a dynamic `import('./…')` loads on first use
+    /// and has no `from`).
     static func bootModules() throws -> Set<String> {
         var seen: Set<String> = []
         var queue = ["app.js"]
         while let name = queue.popLast() {
             guard seen.insert(name).inserted else { continue }
-            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
-            for line in text.split(separator: "\n") where line.hasPrefix("import ") {
-                guard let from = line.range(of: "from './"), let end = line[from.upperBound...].firstIndex(of: "'") else { continue }
-                queue.append(String(line[from.upperBound..<end]))
+            var text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)[...]
+            while let from = text.range(of: "from './") {
+                text = text[from.upperBound...]
+                guard let end = text.firstIndex(of: "'") else { break }
+                queue.append(String(text[..<end]))
             }
         }
         return seen
