@@ -121,3 +121,10 @@ enum UnixSocket {
         #endif
     }
 }
+
+/// `close(2)` under a name of its own, for types whose own `close()` method hides the C function.
+#if canImport(Glibc)
+let closeDescriptor = Glibc.close
+#elseif canImport(Darwin)
+let closeDescriptor = Darwin.close
+#endif

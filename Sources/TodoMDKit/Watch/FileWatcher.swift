@@ -294,12 +294,6 @@ private final class WakePipe: Sendable {
     }
 }
 
-#if canImport(Glibc)
-private let closeDescriptor = Glibc.close
-#elseif canImport(Darwin)
-private let closeDescriptor = Darwin.close
-#endif
-
 /// The watcher thread's work: wait for the source or the wake pipe, collect, deliver due batches.
 ///
 /// Created by ``FileWatcher/start(_:)`` and then used only by the watcher's thread.

@@ -138,9 +138,3 @@ final class FreshnessBeacon: Sendable {
         _ = closeDescriptor(lock)
     }
 }
-
-#if canImport(Glibc)
-private let closeDescriptor = Glibc.close
-#elseif canImport(Darwin)
-private let closeDescriptor = Darwin.close
-#endif
