@@ -41,6 +41,8 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // The system's zlib (gzip for the web app's static files).
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         // The web app's static files (HTML, CSS, JS, icons), compiled into the binary.
         .target(name: "TodoMDWeb", resources: [.embedInCode("Static")]),
         // `todomd serve`: the JSON API, live events and the web app, over Hummingbird.
@@ -49,6 +51,7 @@ let package = Package(
             dependencies: [
                 "TodoMDKit",
                 "TodoMDWeb",
+                "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -110,7 +113,7 @@ let package = Package(
         .testTarget(name: "TodoMDKitTests", dependencies: ["TodoMDKit", "TodoMDTestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "TodoMDServerTests", dependencies: [
-            "TodoMDServer", "TodoMDKit", "TodoMDWeb", "TodoMDTestSupport",
+            "TodoMDServer", "TodoMDKit", "TodoMDWeb", "TodoMDTestSupport", "CZlib",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),

@@ -16,11 +16,13 @@ struct AppRoutes {
     func register(on router: Router<BasicRequestContext>, api: RouterGroup<BasicRequestContext>) {
         api.get("health") { _, _ in HTTP.json(AppRoutes.health) }
         api.get("events") { _, _ in events() }
-        router.get("/") { _, _ in try file("index.html") }
-        router.get("/:file") { _, context in try file(context.parameters.get("file") ?? "") }
+        router.get("/") { request, _ in try file("index.html", request) }
+        router.get("/:file") { request, context in try file(context.parameters.get("file") ?? "", request) }
         // HEAD is GET without the body (link checkers, `curl -I`).
-        router.head("/") { _, _ in try file("index.html").withoutBody }
-        router.head("/:file") { _, context in try file(context.parameters.get("file") ?? "").withoutBody }
+        router.head("/") { request, _ in try file("index.html", request).withoutBody }
+        router.head("/:file") { request, context in
+            try file(context.parameters.get("file") ?? "", request).withoutBody
+        }
         api.head("health") { _, _ in HTTP.json(AppRoutes.health).withoutBody }
     }
 
@@ -40,19 +42,33 @@ struct AppRoutes {
         })
     }
 
-    func file(_ name: String) throws -> Response {
+    /// Static file `name`: from the development folder when there is one, else from the binary —
+    /// gzip-compressed when the request accepts it and the file is text (a third of the bytes).
+    func file(_ name: String, _ request: Request) throws -> Response {
+        var headers = HTTPFields()
         let asset: WebAssets.Asset
+        var bytes: [UInt8]
         if let webRoot, let disk = Self.fromDisk(name, root: webRoot) {
             asset = disk
+            bytes = disk.bytes
         } else if let embedded = WebAssets.asset(at: name) {
             asset = embedded
+            bytes = embedded.bytes
+            if Gzip.worthIt(embedded.contentType),
+               let packed = Gzip.cached(name.isEmpty ? "index.html" : name, bytes: embedded.bytes) {
+                // Caches keep both forms apart by the request's Accept-Encoding.
+                headers[.vary] = "Accept-Encoding"
+                if Gzip.accepted(request.headers[.acceptEncoding]) {
+                    headers[.contentEncoding] = "gzip"
+                    bytes = packed
+                }
+            }
         } else {
             throw APIError.noSuchFile(name)
         }
-        var headers = HTTPFields()
         headers[.contentType] = asset.contentType
         headers[.cacheControl] = webRoot == nil && name != "index.html" ? "public, max-age=300" : "no-cache"
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: asset.bytes)))
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     /// A file from the development folder: a plain name only (no `/`, no leading `.`).

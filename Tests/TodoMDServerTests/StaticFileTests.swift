@@ -1,0 +1,104 @@
+import CZlib
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import TodoMDWeb
+@testable import TodoMDServer
+
+/// How the web app's files are sent: gzip when the browser takes it, as they are otherwise.
+@Suite struct StaticFileTests {
+    static func accepting(_ value: String) -> HTTPFields {
+        var headers = HTTPFields()
+        headers[.acceptEncoding] = value
+        return headers
+    }
+
+    /// The bytes of a gzip stream, inflated by zlib itself (not by the code under test).
+    static func gunzip(_ bytes: [UInt8]) throws -> [UInt8] {
+        var stream = z_stream()
+        try #require(inflateInit2_(&stream, 15 + 16, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK)
+        defer { inflateEnd(&stream) }
+        var input = bytes, out: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 65536)
+        var status: Int32 = Z_OK
+        input.withUnsafeMutableBufferPointer { inBuf in
+            stream.next_in = inBuf.baseAddress
+            stream.avail_in = UInt32(inBuf.count)
+            while status == Z_OK {
+                chunk.withUnsafeMutableBufferPointer { c in
+                    stream.next_out = c.baseAddress
+                    stream.avail_out = UInt32(c.count)
+                    status = inflate(&stream, Z_NO_FLUSH)
+                    out += c[0..<(c.count - Int(stream.avail_out))]
+                }
+            }
+        }
+        try #require(status == Z_STREAM_END, "a whole gzip stream")
+        return out
+    }
+
+    /// Every text file of the app, asked for as a browser does, comes compressed and inflates to
+    /// exactly the file; together they are less than half their size.
+    @Test func textFilesAreSentGzippedToABrowser() async throws {
+        let f = try ServerFixture()
+        try await f.test { client in
+            var sent = 0, whole = 0
+            for (name, asset) in WebAssets.files.sorted(by: { $0.key < $1.key }) where !name.hasSuffix(".png") {
+                let r = try await client.get("/" + name, headers: Self.accepting("gzip, deflate, br, zstd"))
+                #expect(r.status == .ok, "\(name)")
+                #expect(r.headers[.contentEncoding] == "gzip", "\(name)")
+                #expect(r.headers[.vary] == "Accept-Encoding", "\(name)")
+                #expect(r.headers[.contentType] == asset.contentType, "\(name)")
+                let body = Array(r.body.readableBytesView)
+                #expect(try Self.gunzip(body) == asset.bytes, "\(name) inflates to itself")
+                sent += body.count
+                whole += asset.bytes.count
+            }
+            #expect(sent * 2 < whole, "gzip sends \(sent) of \(whole) bytes")
+            let page = try await client.get("/", headers: Self.accepting("gzip"))
+            #expect(try Self.gunzip(Array(page.body.readableBytesView)) == WebAssets.files["index.html"]?.bytes)
+        }
+    }
+
+    /// Without gzip in Accept-Encoding (or refused with q=0), a file comes as it is.
+    @Test(arguments: [nil, "identity", "br", "gzip;q=0", "gzip; q=0.0, *;q=0", "*;q=0"])
+    func filesComeAsTheyAreUnlessGzipIsAccepted(_ acceptEncoding: String?) async throws {
+        let f = try ServerFixture()
+        try await f.test { client in
+            let r = try await client.get("/app.js", headers: acceptEncoding.map(Self.accepting) ?? [:])
+            #expect(r.headers[.contentEncoding] == nil)
+            #expect(r.headers[.vary] == "Accept-Encoding")
+            #expect(Array(r.body.readableBytesView) == WebAssets.files["app.js"]?.bytes, "app.js as it is")
+        }
+    }
+
+    /// A PNG is compressed already: it comes as it is, whatever the browser takes.
+    @Test func imagesAreNeverRecompressed() async throws {
+        let f = try ServerFixture()
+        try await f.test { client in
+            let r = try await client.get("/icon-192.png", headers: Self.accepting("gzip"))
+            #expect(r.headers[.contentEncoding] == nil)
+            #expect(r.headers[.vary] == nil)
+            #expect(Array(r.body.readableBytesView) == WebAssets.files["icon-192.png"]?.bytes, "the PNG as it is")
+        }
+    }
+
+    @Test(arguments: [("gzip", true), ("GZIP;q=0.5", true), ("deflate, *", true), ("x-gzip", true),
+                      ("br, gzip;q=0", false), ("*;q=0, gzip;q=1", true), ("identity", false), ("", false),
+                      ("gzip;q=0.000", false), ("*, gzip;q=0", false)])
+    func acceptEncodingIsRead(_ header: String, _ gzip: Bool) {
+        #expect(Gzip.accepted(header) == gzip, "\(header)")
+    }
+
+    /// HEAD says what GET would send: the same encoding, no body.
+    @Test func headSaysTheEncodingWithoutABody() async throws {
+        let f = try ServerFixture()
+        try await f.test { client in
+            let r = try await client.execute(uri: "/app.css", method: .head, headers: Self.accepting("gzip")) { $0 }
+            #expect(r.status == .ok)
+            #expect(r.headers[.contentEncoding] == "gzip")
+            #expect(r.body.readableBytes == 0)
+        }
+    }
+}
