@@ -29,11 +29,12 @@ class RemindersTest(UsabilityCase):
             write_task(vault, name, title, due=TODAY + "T15:00", created=created(minute), nag=True)
 
     def raise_reminder(self, task_id, message):
-        """Shows the toast the `reminder` event would: the message and the actions it carries."""
+        """Shows the toast the `reminder` event does, through the event's own handler: the message
+        and the actions it carries (their code loads with the first reminder)."""
         self.driver.execute_async_script(
             "const done = arguments[arguments.length - 1];"
-            "Promise.all([import('/ui.js'), import('/editor-reminders.js')]).then(([ui, r]) => {"
-            "  ui.toast(arguments[1], {actions: r.reminderActions({id: arguments[0], actions: arguments[2]}), timeout: 60000});"
+            "import('/live.js').then((live) => {"
+            "  live.showReminder({id: arguments[0], message: arguments[1], actions: arguments[2]});"
             "  done(); });", task_id, message, ACTIONS)
 
     def toast(self, message):

@@ -9,7 +9,6 @@
 import { $, debounce, icon } from './util.js';
 import { loadTheme, openSettings } from './settings.js';
 import { initCategories, onCategories } from './categories.js';
-import { showNotes, hideNotes } from './notes.js';
 import { route, subscribe, setListing, isDoneRoute, setLastActive } from './state.js';
 import { startRouter, follow, go, screenHash } from './router.js';
 import { loadSidebar, renderSidebar, renderSidebarActive, setNav, narrow, wireSidebar } from './sidebar.js';
@@ -20,6 +19,7 @@ import { onKey, showShortcuts } from './keys.js';
 import { showCalendar, hideCalendar } from './lazy.js';
 import { connectEvents } from './live.js';
 import { editorId, closeEditor, showTask, showPlan, hidePlan, showBoard, hideBoard, showInsights, hideInsights, appCtx } from './lazy.js';
+import { showNotes, hideNotes } from './lazy.js';
 
 /** Shows route `r` (a new one): the notes, the planner, a board, the insights, or a task list. */
 function show(r) {

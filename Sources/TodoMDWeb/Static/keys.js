@@ -8,9 +8,8 @@ import { select, moveSelection, taskSelection } from './list.js';
 import { complete, deferTasks } from './actions.js';
 import { previewParse, focusQuick, openBrainDump } from './quick.js';
 import { openEditor, editorId, closeEditor, planKey, boardKey, insightsKey } from './lazy.js';
-import { notesKey } from './notes.js';
 import { indent, outdent, indentTarget, canOutdent } from './nesting.js';
-import { calendarKey } from './lazy.js';
+import { calendarKey, notesKey } from './lazy.js';
 import { refresh } from './list.js';
 
 const KEYS = [['n', 'New task'], ['b', 'Brain dump'], ['/', 'Search'], ['j / ↓', 'Next task'], ['k / ↑', 'Previous task'], ['x', 'Complete selected task'],

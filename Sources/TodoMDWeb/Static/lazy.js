@@ -1,6 +1,7 @@
 // The parts loaded on first use, which keeps the first download small: the task editor
-// (editor.js), the perspective editor (perspective.js), the day planner (planner.js), the
-// board (board.js) and the insights (insights.js), each given what it may call back.
+// (editor.js), the perspective editor (perspective.js), the notes (notes.js), the day planner
+// (planner.js), the board (board.js) and the insights (insights.js), each given what it may
+// call back.
 import { $ } from './util.js';
 import { toast, showError } from './ui.js';
 import { route, sidebar } from './state.js';
@@ -66,6 +67,16 @@ export const appCtx = {
 export const openPerspective = async (id) => {
   try { (await import('./perspective.js')).openPerspectiveEditor(id, appCtx); } catch (e) { showError(e); }
 };
+
+// ---- the notes (#/notes) ----
+let NT = null;
+/** Shows the notes screen for route `r`, unless another screen was asked for while they loaded. */
+export const showNotes = (r, ctx) => (NT ? Promise.resolve(NT) : import('./notes.js').then((m) => (NT = m)))
+  .then((m) => { if (route() === r) return m.showNotes(r, ctx); }).catch(showError);
+export const hideNotes = () => { if (NT) NT.hideNotes(); };
+export const notesChanged = (file) => { if (NT) NT.notesChanged(file); };
+/** Keys on the notes screen; before the notes have loaded, none is theirs. */
+export const notesKey = (e) => !!NT && NT.notesKey(e);
 
 // ---- the calendar (#/calendar) ----
 let CAL = null;

@@ -117,7 +117,7 @@ export function resetList() {
   setCursor(null);
   taskSelection.reset();
   setListing(null);
-  if (windowed) windowed.off(); // the last route's rows are not drawn into the next one's list
+  if (windowed) windowed.reset(); // the last route's rows are not drawn into the next one's list
   $('#scroll').scrollTop = 0;
   const ul = $('#task-list');
   ul.replaceChildren();

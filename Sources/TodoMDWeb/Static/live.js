@@ -2,11 +2,9 @@
 import { toast } from './ui.js';
 import { loadTheme } from './settings.js';
 import { categoriesChanged } from './categories.js';
-import { notesChanged } from './notes.js';
 import { go } from './router.js';
 import { refresh } from './list.js';
-import { editorId, editorExternalChange } from './lazy.js';
-import { reminderActions } from './editor-reminders.js';
+import { editorId, editorExternalChange, notesChanged } from './lazy.js';
 
 const data = (ev) => { try { return JSON.parse(ev.data); } catch { return {}; } };
 
@@ -32,13 +30,19 @@ export function connectEvents() {
     if (d.message) toast(d.message, { action: 'Review', onAction: () => go('#/view/inbox'), timeout: 15000 });
     refresh();
   });
-  es.addEventListener('reminder', (ev) => {
-    const d = data(ev);
-    // The planner's end-of-day review offers the board; other reminders are about one task.
-    if (d.message && d.id === 'plan:review') toast(d.message, { action: 'Review', onAction: () => go('#/plan'), timeout: 15000 });
-    // A task's reminder offers its answers (§24): Done, Snooze 1 hr, Snooze until tomorrow, Stop nagging.
-    else if (d.message) toast(d.message, { actions: reminderActions(d), timeout: d.actions && d.actions.length ? 60000 : 10000 });
-  });
+  es.addEventListener('reminder', (ev) => showReminder(data(ev)));
   es.addEventListener('error', () => { broken = true; });
   es.addEventListener('open', () => { if (broken) { broken = false; refresh(); } });
+}
+
+/** Shows reminder event `d` ({id, message, actions}). The planner's end-of-day review offers the
+ *  board; a task's reminder offers its answers (§24): Done, Snooze 1 hr, Snooze until tomorrow,
+ *  Stop nagging — their code (editor-reminders.js) loads with the first such reminder. */
+export function showReminder(d) {
+  if (!d.message) return;
+  if (d.id === 'plan:review') { toast(d.message, { action: 'Review', onAction: () => go('#/plan'), timeout: 15000 }); return; }
+  const timeout = d.actions && d.actions.length ? 60000 : 10000;
+  import('./editor-reminders.js')
+    .then((m) => toast(d.message, { actions: m.reminderActions(d), timeout }))
+    .catch(() => toast(d.message, { timeout }));
 }

@@ -25,54 +25,13 @@ export function applyTheme(t) {
     if (typeof v === 'string' && CSS.supports('color', v)) root.style.setProperty('--' + k, v);
     else root.style.removeProperty('--' + k);
   }
-  // The tints wait for the next frame: reading the computed colours makes the browser style
-  // the whole page at once, which on the first load held the first screen back ~15 ms (the
-  // stylesheet's color-mix() fallbacks show the same tints until then).
+  // The browser's own bar follows the background, read in the next frame, when the page is
+  // styled anyway (reading a computed colour before it styles the whole page at once).
   requestAnimationFrame(() => {
-    derive();
-    // The browser's own bar follows the background.
     const bg = getComputedStyle(document.body).getPropertyValue('--chrome').trim() || getComputedStyle(document.body).backgroundColor;
     for (const m of $$('meta[name="theme-color"]')) m.setAttribute('content', bg);
   });
 }
-
-// Tints (selection, hover, banners) as solid colours mixed from the theme's, so every tool that
-// checks contrast can read them (color-mix() in the stylesheet is only the fallback).
-const DERIVED = [['accent-soft', 'accent', 0.13], ['accent-line', 'accent', 0.45], ['hover', 'text', 0.05],
-  ['hairline', 'border', 0.7], ['overdue-soft', 'overdue', 0.11], ['row-hover', 'text', 0.035],
-  ['row-selected', 'accent', 0.1], ['row-picked', 'accent', 0.14]];
-let paint = null;
-/** [r, g, b] of a CSS colour: `#rgb`, `#rrggbb` and `rgb()` read directly (the themes' own
- * forms), anything else through one canvas, made on first need (a canvas per colour cost the
- * first screen ~20 ms). */
-function rgbOf(color) {
-  let v = color.trim();
-  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(v);
-  if (hex) {
-    const x = hex[1].length === 3 ? hex[1].replace(/./g, '$&$&') : hex[1];
-    return [0, 2, 4].map((i) => parseInt(x.slice(i, i + 2), 16));
-  }
-  if (!/^rgba?\(/i.test(v)) {
-    paint = paint || document.createElement('canvas').getContext('2d');
-    paint.fillStyle = '#000';
-    paint.fillStyle = v;
-    v = paint.fillStyle;
-    if (v[0] === '#') return [1, 3, 5].map((i) => parseInt(v.slice(i, i + 2), 16));
-  }
-  const m = v.match(/[\d.]+/g);
-  return m ? m.slice(0, 3).map(Number) : [0, 0, 0];
-}
-function derive() {
-  const root = document.documentElement;
-  for (const [k] of DERIVED) root.style.removeProperty('--' + k);
-  const cs = getComputedStyle(root);
-  const bg = rgbOf(cs.getPropertyValue('--background').trim());
-  for (const [k, from, p] of DERIVED) {
-    const fg = rgbOf(cs.getPropertyValue('--' + from).trim());
-    root.style.setProperty('--' + k, `rgb(${fg.map((x, i) => Math.round(x * p + bg[i] * (1 - p))).join(' ')})`);
-  }
-}
-matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => derive());
 
 export async function loadTheme() {
   try { applyTheme(await get('/theme')); } catch (e) { if (e.status !== 404) showError(e); }

@@ -34,7 +34,9 @@ export function renderSidebar() {
   const sb = sidebar();
   if (!sb) return;
   const box = $('#side-scroll');
-  const st = box.scrollTop;
+  // Where the sidebar was scrolled to, kept across the redraw; the first draw has nothing to keep
+  // (reading it would make the browser lay out the whole page before its first frame).
+  const st = box.firstChild ? box.scrollTop : 0;
   const views = h('ul', { class: 'nav-list' });
   for (const v of sb.views || []) {
     const li = navLink(viewHref(v.id), v.id, v.name, v.icon, v.count, { cls: 'v-' + v.id });
@@ -91,7 +93,7 @@ export function renderSidebar() {
     h('button', { type: 'button', class: 'icon-btn small', 'aria-label': 'New perspective', onclick: () => openPerspective(null) }, icon('plus')));
   sections.push(h('div', { class: 'nav-section' }, phead, plist.children.length ? plist : h('p', { class: 'nav-hint', text: 'Saved filters appear here.' })));
   box.replaceChildren(...sections);
-  box.scrollTop = st;
+  if (st) box.scrollTop = st;
   sortable(plist, {
     items: 'li', scroller: box,
     onDrop: async (el, { before }) => {

@@ -24,6 +24,10 @@ export function virtualRows(ul, scroller, { make, busy }) {
   const sums = {}; // kind → [total height, rows measured], for the estimate
   const top = spacer(), bottom = spacer();
   let frame = 0;
+  // A new list (the first, and each after reset()) starts at the scroller's top, so its first
+  // window needs no layout to be placed (reading where the list is would lay out the whole page
+  // once more before its first frame).
+  let fresh = true;
 
   function spacer() {
     const li = document.createElement('li');
@@ -57,6 +61,7 @@ export function virtualRows(ul, scroller, { make, busy }) {
 
   /** The list's pixels the viewport shows, widened by the overscan. */
   function viewport() {
+    if (fresh) return [-OVERSCAN, window.innerHeight + OVERSCAN];
     const y = scroller.getBoundingClientRect().top - top.getBoundingClientRect().top;
     return [y - OVERSCAN, y + scroller.clientHeight + OVERSCAN];
   }
@@ -137,12 +142,16 @@ export function virtualRows(ul, scroller, { make, busy }) {
       bottom.style.height = '0px';
       ul.replaceChildren(top, bottom);
       update(true);
+      fresh = false;
     },
     /** Leaves windowing (the list is drawn whole); remembered heights stay. */
-    off() { on = false; items = []; start = end = 0; },
+    off() { on = false; items = []; start = end = 0; fresh = false; },
+    /** Leaves windowing for a new list, which will start at the scroller's top. */
+    reset() { this.off(); fresh = true; },
     /** Scrolls item `index` into view (nearest edge) and draws the window around it. */
     reveal(index) {
       if (!on || index < 0 || index >= items.length) return;
+      fresh = false;
       const listTop = top.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop;
       const y0 = listTop + offs[index], y1 = listTop + offs[index + 1];
       if (y0 < scroller.scrollTop) scroller.scrollTop = y0;

@@ -1,0 +1,106 @@
+"""Browser tests of what the web app's first screen costs (issue 17): the files it downloads
+compressed, the code of the notes and of reminders' answers loaded only when first used, and the
+theme's tints computed by the stylesheet (no script reads the page's colours before it is drawn).
+See harness.py for how to run them alone."""
+
+import json
+import re
+
+from harness import TODAY, BrowserTestCase, wait_for, write_task
+
+LATER = ("notes.js", "notes-format.js", "notes-markdown.js", "notes-conflict.js", "notes-actions.js",
+         "editor-reminders.js")
+
+
+def loaded(driver):
+    """The app's files the page has downloaded so far: name → (bytes on the wire, bytes)."""
+    return {e[0]: (e[1], e[2]) for e in driver.execute_script(
+        "return performance.getEntriesByType('resource').filter((e) => !e.name.includes('/api/'))"
+        ".map((e) => [e.name.replace(/^.*\\//, ''), e.encodedBodySize, e.decodedBodySize])")}
+
+
+def rgb(css):
+    """[r, g, b] (0–255) of a computed colour: `rgb(…)` or `color(srgb …)`."""
+    m = re.match(r"color\(srgb ([\d.]+) ([\d.]+) ([\d.]+)", css)
+    if m:
+        return [float(x) * 255 for x in m.groups()]
+    m = re.match(r"rgba?\((\d+), (\d+), (\d+)", css)
+    if m:
+        return [float(x) for x in m.groups()]
+    raise AssertionError("not a colour: %r" % css)
+
+
+class FirstLoadTest(BrowserTestCase):
+    @classmethod
+    def write_fixtures(cls, vault):
+        write_task(vault, "20261120-0800-call-the-plumber.md", "Call the plumber", due=TODAY,
+                   created="2026-11-20T08:00:00Z")
+
+    def tearDown(self):
+        self.check_console()
+
+    def test_1_the_first_screen_downloads_compressed_files_and_no_notes_code(self):
+        self.driver.execute_cdp_cmd("Network.enable", {})
+        self.driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+        self.open("#/view/today")
+        files = loaded(self.driver)
+        self.assertIn("app.js", files)
+        self.assertEqual([f for f in LATER if f in files], [], "loaded before first use")
+        # Every script and stylesheet came gzipped: fewer bytes on the wire than in the file, and
+        # together less than 40 % of them.
+        code = {name: v for name, v in files.items() if name.endswith((".js", ".css"))}
+        for name, (wire, size) in code.items():
+            self.assertLess(wire, size, "%s: %d bytes sent for %d" % (name, wire, size))
+        wire, size = sum(w for w, _ in code.values()), sum(s for _, s in code.values())
+        self.assertLess(wire, size * 0.4, "%d bytes sent for %d" % (wire, size))
+        # The notes load when they are opened, and work.
+        self.driver.get(self.url + "#/notes")
+        wait_for(lambda: self.driver.execute_script("return !!document.querySelector('#notes-view .notes-new')"),
+                 message="the notes screen")
+        self.assertIn("notes.js", loaded(self.driver))
+        # Leaving them gives the list back.
+        self.open("#/view/today")
+        self.assertEqual(self.titles(), ["Call the plumber"])
+        self.assertIsNone(self.driver.execute_script("return document.getElementById('notes-view')"))
+
+    def test_2_leaving_the_notes_before_they_load_stays_left(self):
+        """A route asked for while the notes' code still loads wins: the notes never cover it."""
+        self.driver.execute_cdp_cmd("Network.enable", {})
+        self.driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+        self.open("#/view/today")
+        self.driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+            "offline": False, "latency": 400, "downloadThroughput": -1, "uploadThroughput": -1})
+        try:
+            self.driver.execute_script("location.hash = '#/notes'; setTimeout(() => { location.hash = '#/view/inbox'; }, 50);")
+            wait_for(lambda: "notes.js" in loaded(self.driver), timeout=10, message="notes.js to arrive")
+            wait_for(lambda: self.listed_view() == "inbox", message="the Inbox")
+        finally:
+            self.driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+                "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+        self.assertIsNone(self.driver.execute_script("return document.getElementById('notes-view')"))
+        self.assertFalse(self.driver.execute_script("return document.getElementById('app').classList.contains('notes-mode')"))
+
+    def test_3_tints_are_solid_mixes_of_the_theme_colours(self):
+        """The selected view's background is the accent mixed 13 % into the background — the one
+        set in `.theme.json` too — as an opaque colour contrast checkers can read."""
+        for accent in (None, "#ff0000"):
+            with open(self.vault + "/.theme.json", "w") as f:
+                json.dump({"preset": "classic", "overrides": {"accent": accent} if accent else {}}, f)
+            self.open("#/view/today")
+            if accent:
+                wait_for(lambda: self.driver.execute_script(
+                    "return getComputedStyle(document.documentElement).getPropertyValue('--accent').trim()") == accent,
+                    message="the theme's accent")
+            colours = self.driver.execute_script(
+                "const probe = (v) => { const d = document.createElement('div'); d.style.color = v;"
+                " document.body.append(d); const c = getComputedStyle(d).color; d.remove(); return c; };"
+                "const root = getComputedStyle(document.documentElement);"
+                "return [probe(root.getPropertyValue('--accent')), probe(root.getPropertyValue('--background')),"
+                " getComputedStyle(document.querySelector('.nav-item[aria-current=\"page\"]')).backgroundColor];")
+            fg, bg, got = rgb(colours[0]), rgb(colours[1]), colours[2]
+            self.assertNotIn("/", got, "an opaque colour: %s" % got)
+            want = [f * 0.13 + b * 0.87 for f, b in zip(fg, bg)]
+            for w, g in zip(want, rgb(got)):
+                self.assertAlmostEqual(w, g, delta=1.0, msg="%s is not 13 %% of %s in %s" % (got, colours[0], colours[1]))
+            if accent:
+                self.assertEqual([round(x) for x in fg], [255, 0, 0])
