@@ -90,10 +90,24 @@ enum HTTP {
     static let maxBody = 1 << 20
 
     static func json(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+        json(ByteBuffer(string: text), status: status)
+    }
+
+    /// A listing as JSON, written straight into the answer's buffer: a listing of thousands of
+    /// tasks is megabytes, which a `String` first would copy twice more.
+    static func json(_ listing: Listing, fields: TaskJSON.Fields) -> Response {
+        var buffer = ByteBuffer()
+        buffer.reserveCapacity(listing.groups.reduce(256) { $0 + $1.tasks.count * (fields == .row ? 400 : 1100) })
+        listing.writeJSON(fields) { buffer.writeString($0) }
+        return json(buffer)
+    }
+
+    /// JSON text already in a buffer.
+    static func json(_ buffer: ByteBuffer, status: HTTPResponse.Status = .ok) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "application/json; charset=utf-8"
         headers[.cacheControl] = "no-store"
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: buffer))
     }
 
     static func noContent() -> Response { Response(status: .noContent) }

@@ -72,7 +72,7 @@ struct TaskRoutes {
         api.get("search") { request, _ in
             let query = HTTP.query(request)
             let q = query["q"] ?? "", fields = try TaskJSON.Fields(parsing: query["fields"])
-            return HTTP.json(try await service.read { try $0.search(q).json(fields) })
+            return HTTP.json(try await service.read { try $0.search(q) }, fields: fields)
         }
         api.post("parse") { request, _ in try await parse(request) }
         // Templates (§26): the list, and new tasks from one.
@@ -156,7 +156,7 @@ struct TaskRoutes {
                                       filter: QuickFilter(status: q["status"], priority: q["priority"], area: q["area"],
                                                           project: q["project"], tag: q["tag"], source: q["source"]))
         let fields = try TaskJSON.Fields(parsing: q["fields"])
-        return HTTP.json(try await service.read { try $0.list(request).json(fields) })
+        return HTTP.json(try await service.read { try $0.list(request) }, fields: fields)
     }
 
     func show(_ ref: String) async throws -> Response {
