@@ -52,7 +52,8 @@ public enum TaskJSON {
         }
         o += "],"
         links.appendJSON(into: &o)
-        o += ",\"time_spent_minutes\":" + String(task.timeSpentMinutes(at: links.asOf ?? .distantPast))
+        o += ",\"time_spent_minutes\":"
+        o += String(task.timeSpentMinutes(at: links.asOf ?? .distantPast))
         o += "}"
     }
 

@@ -60,8 +60,12 @@ public struct TaskLinks: Sendable, Equatable {
             if i > 0 { o += "," }
             JSONValue.quote(child, into: &o)
         }
-        o += "],\"progress\":" + (progress?.json ?? "null")
-        o += ",\"checklist\":" + (checklist?.json ?? "null")
-        o += ",\"blocked\":" + (blocked ? "true" : "false")
+        // Appended piece by piece: a concatenation first would build each piece on the heap.
+        o += "],\"progress\":"
+        o += progress?.json ?? "null"
+        o += ",\"checklist\":"
+        o += checklist?.json ?? "null"
+        o += ",\"blocked\":"
+        o += blocked ? "true" : "false"
     }
 }
