@@ -24,7 +24,9 @@ Rows (medians):
            cleared before each of BENCH_RENDER_RUNS (default 7) loads, then (1,000 only) the same
            with a warm cache.
   floor    the browser's own cost measured the same way: navigation → a page served by Python's
-           http.server has run its one external script (and the next frame), cold cache.
+           http.server (with the server's security headers) has run its one external script (and
+           the next frame), cold cache; and a page of as many empty modules as the app loads at
+           start, served by `todomd serve` itself (TODOMD_WEB_ROOT), once the last has run.
   bytes    what a first load of Today downloads (cache cleared; the `todomd init --sample` vault):
            bytes on the wire from the DevTools Network events (headers included), split into the
            app's files and the API's answers.
@@ -363,10 +365,23 @@ FLOOR_JS = b"""window.__rowsAt = performance.now();
 requestAnimationFrame(() => { window.__frameAt = performance.now(); });"""
 
 
+# The headers `todomd serve` sends with every answer (TodoMDServer's SecurityMiddleware). The
+# floor page sends them too: Cross-Origin-Opener-Policy alone moves a navigation from
+# about:blank into a new renderer process, ~20 ms of the browser's own on this machine.
+FLOOR_HEADERS = [
+    ("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+     "connect-src 'self'; manifest-src 'self'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'; "
+     "object-src 'none'"),
+    ("X-Content-Type-Options", "nosniff"), ("X-Frame-Options", "DENY"), ("Referrer-Policy", "no-referrer"),
+    ("Cross-Origin-Opener-Policy", "same-origin"),
+]
+
+
 def bench_floor(runs):
     """The browser's own cost, measured the way bench_render measures the app: navigation → a
     page of one external script has run it (and the next frame), cold cache, served from
-    localhost by Python's http.server. No web app can draw sooner on this machine."""
+    localhost by Python's http.server with the server's security headers. No web app can draw
+    sooner on this machine."""
 
     class Handler(http.server.BaseHTTPRequestHandler):
         def do_GET(self):
@@ -374,6 +389,8 @@ def bench_floor(runs):
             self.send_response(200)
             self.send_header("Content-Type", kind)
             self.send_header("Content-Length", str(len(body)))
+            for name, value in FLOOR_HEADERS:
+                self.send_header(name, value)
             self.end_headers()
             self.wfile.write(body)
 
@@ -407,6 +424,59 @@ def bench_floor(runs):
         driver.quit()
         httpd.shutdown()
     return {"script": statistics.median(ran), "frame": statistics.median(frames)}
+
+
+def start_modules():
+    """The modules the app's page loads before its first screen: index.html's modulepreloads and app.js."""
+    page = os.path.join(HERE, "..", "Sources", "TodoMDWeb", "Static", "index.html")
+    with open(page, encoding="utf-8") as f:
+        return re.findall(r'rel="modulepreload" href="/([^"]+)"', f.read()) + ["app.js"]
+
+
+def bench_module_floor(binary, tmpdir, runs):
+    """The browser's cost of the app's way of loading: a page served by `todomd serve` itself
+    (TODOMD_WEB_ROOT) that preloads as many modules as the app does at start, each empty, and
+    runs when the last has loaded (and the next frame), cold cache. The app's first screen
+    cannot be drawn sooner without loading fewer files."""
+    names = ["m%d.js" % i for i in range(len(start_modules()) - 1)]
+    root = os.path.join(tmpdir, "module-floor")
+    os.makedirs(root, exist_ok=True)
+    with open(os.path.join(root, "index.html"), "w") as f:
+        f.write('<!doctype html><html><head><meta charset="utf-8"><title>floor</title>'
+                + "".join('<link rel="modulepreload" href="/%s">' % n for n in names)
+                + '<script type="module" src="/main.js"></script></head><body><ul id="task-list"></ul></body></html>')
+    with open(os.path.join(root, "main.js"), "w") as f:
+        f.write("".join("import { x%d } from './%s';\n" % (i, n) for i, n in enumerate(names)) + FLOOR_JS.decode())
+    for i, n in enumerate(names):
+        with open(os.path.join(root, n), "w") as f:
+            f.write("export const x%d = %d;\n" % (i, i))
+    vault = os.path.join(tmpdir, "module-floor-vault")
+    os.makedirs(vault, exist_ok=True)
+    os.environ["TODOMD_WEB_ROOT"] = root
+    try:
+        with Server(binary, vault) as srv:
+            driver = new_driver()
+            try:
+                driver.execute_cdp_cmd("Network.enable", {})
+                ran = []
+                for i in range(runs + 1):
+                    driver.get("about:blank")
+                    driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+                    driver.get(srv.url)
+                    deadline = time.monotonic() + 20
+                    r = None
+                    while r is None and time.monotonic() < deadline:
+                        r = driver.execute_script("return window.__frameAt ? window.__rowsAt : null")
+                        time.sleep(0.02)
+                    if r is None:
+                        sys.exit("web_bench: the module floor page never ran")
+                    if i:
+                        ran.append(r)
+            finally:
+                driver.quit()
+    finally:
+        del os.environ["TODOMD_WEB_ROOT"]
+    return {"modules": len(names) + 1, "script": statistics.median(ran)}
 
 
 def bench_bytes(binary, tmpdir):
@@ -508,8 +578,17 @@ def main(argv):
             r = bench_floor(render_runs)
             log("  script run after %.0f ms, next frame at %.0f ms" % (r["script"], r["frame"]))
             rows.append(("Chromium's floor: navigation → a page's one external script has run (median of %d, cold "
-                         "cache; Python's http.server)" % render_runs, "", "%.0f ms (frame %.0f ms)"
-                         % (r["script"], r["frame"])))
+                         "cache; Python's http.server, the server's security headers)" % render_runs, "",
+                         "%.0f ms (frame %.0f ms)" % (r["script"], r["frame"])))
+            log("the floor of the app's way of loading: as many empty modules as it loads at start…")
+            floor_dir = tempfile.mkdtemp(prefix="todomd-webbench-")
+            try:
+                r = bench_module_floor(args.bin, floor_dir, render_runs)
+            finally:
+                shutil.rmtree(floor_dir, ignore_errors=True)
+            log("  %d modules run after %.0f ms" % (r["modules"], r["script"]))
+            rows.append(("… and of %d empty modules, as many as the app loads at start, served by todomd serve"
+                         % r["modules"], "", "%.0f ms" % r["script"]))
             sizes = [int(x) for x in os.environ.get("BENCH_RENDER_SIZES", "1000 10000").split()]
             for size in sizes:
                 anytime = os.path.join(vaults, "anytime-%d" % size)
