@@ -84,7 +84,7 @@ extension Vault {
             return PlanRegion.allCases.map(\.rawValue) + [nil]
         case .project, .area, .tag:
             let known = try (key == .project ? projects() : key == .area ? areas() : tags()).map(\.name)
-            let others = has.subtracting(known).sorted { TextFolding.sortKey($0) < TextFolding.sortKey($1) }
+            let others = has.subtracting(known).sorted(by: TextFolding.precedes)
             return (known + others).map { Optional($0) } + [nil]
         }
     }

@@ -100,7 +100,7 @@ public struct Grouper {
             return row.tags.filter { seen.insert($0).inserted }.map { (textOrder($0), $0) }
         case .tags:
             if row.tags.isEmpty { return [([1], "No Tags")] }
-            let combo = Array(Set(row.tags)).sorted { TextFolding.sortKey($0) < TextFolding.sortKey($1) }
+            let combo = Array(Set(row.tags)).sorted(by: TextFolding.precedes)
                 .joined(separator: ", ")
             return [(textOrder(combo), combo)]
         case .priority:

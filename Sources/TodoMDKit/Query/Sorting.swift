@@ -141,14 +141,14 @@ public struct SortOrder: Sendable {
             var ordered = projectOrder.filter { projects.contains($0) }
             var seen = Set<String>()
             ordered = ordered.filter { seen.insert($0).inserted }
-            let rest = projects.subtracting(ordered).sorted { TextFolding.sortKey($0) < TextFolding.sortKey($1) }
+            let rest = projects.subtracting(ordered).sorted(by: TextFolding.precedes)
             for (i, p) in (ordered + rest).enumerated() { rank[p] = i }
         } else {
             var newest: [String: Date] = [:]
             for row in rows { if let p = row.project { newest[p] = max(newest[p] ?? .distantPast, row.created) } }
             let ordered = projects.sorted { a, b in
                 let x = newest[a] ?? .distantPast, y = newest[b] ?? .distantPast
-                return x != y ? x > y : TextFolding.sortKey(a) < TextFolding.sortKey(b)
+                return x != y ? x > y : TextFolding.precedes(a, b)
             }
             for (i, p) in ordered.enumerated() { rank[p] = i }
         }

@@ -23,6 +23,14 @@ public enum TextFolding {
         return String(folded)
     }
 
+    /// Whether `a` comes before `b` in the §21 text order, texts that fold the same ("Q4",
+    /// "q4") by their own code points: an order that does not depend on where they came from
+    /// (a `Set`'s order changes from one run to the next).
+    public static func precedes(_ a: String, _ b: String) -> Bool {
+        let x = sortKey(a), y = sortKey(b)
+        return x != y ? x < y : a < b
+    }
+
     /// A key whose byte order is the §21 text order: folded, with each run of digits compared by
     /// numeric value ("Task 2" before "Task 10").
     public static func sortKey(_ s: String) -> String {
