@@ -384,8 +384,9 @@ actor VaultTools {
         filter.areas = try args.string("area").map { [$0] } ?? []
         filter.projects = try args.string("project").map { [$0] } ?? []
         filter.tags = try args.string("tag").map { [$0] } ?? []
+        // Answered with the rows' JSON only.
         return try vault.list(ListRequest(view: try args.string("view"), perspective: try args.string("perspective"),
-                                          filter: filter))
+                                          filter: filter), decoding: .json)
     }
 
     private func planDay(_ args: ToolArguments, settings: VaultSettings) throws -> String {

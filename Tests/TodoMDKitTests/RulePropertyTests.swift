@@ -293,3 +293,66 @@ private func randomNode(_ g: inout RuleRandom, depth: Int, texts: [String]) -> S
         #expect(partial >= RulePropertyTests.rulesPerVault / 4, "\(partial) rules selected some but not all tasks")
     }
 }
+
+// MARK: - Listings that decode only what they order and group by
+
+/// A listing answered with its rows' JSON decodes only the fields its sort and grouping read
+/// (``TaskRow/Decoding/json``). For every sort key, direction and group key, over random vaults
+/// with parents, timed dates and running timers, it must be the whole listing, byte for byte, in
+/// both JSON forms: a field missing from a key's ``SortKey/fieldsRead`` or
+/// ``GroupKey/fieldsRead`` orders or groups some task differently.
+@Suite struct ListingDecodingTests {
+    /// `text` with `lines` added at the end of its frontmatter, in place of lines of the same keys.
+    static func adding(_ lines: [String], to text: String) -> String {
+        guard !lines.isEmpty, let close = text.range(of: "\n---\n", range: text.index(text.startIndex, offsetBy: 4)..<text.endIndex)
+        else { return text }
+        let keys = lines.compactMap { $0.split(separator: ":").first.map { $0 + ":" } }
+        let kept = text[text.index(text.startIndex, offsetBy: 4)..<close.lowerBound].split(separator: "\n")
+            .filter { line in !keys.contains { line.hasPrefix($0) } }
+        return "---\n" + (kept.map(String.init) + lines).joined(separator: "\n") + String(text[close.lowerBound...])
+    }
+
+    @Test(arguments: 0..<4)
+    func jsonListingsAreTheWholeListings(_ seed: Int) throws {
+        var g = RuleRandom(seed: 0x11D1_0000 &+ UInt64(seed) &* 0x9E37_79B9)
+        let random = makeVault(&g, tasks: 60)
+        let v = try TemporaryVault()
+        for (i, file) in random.files.enumerated() {
+            var extra: [String] = []
+            // Parents (nesting and the `parent` groups), timed dates (ordering within a day) and
+            // time entries, one of them running (the JSON's `time_spent_minutes`).
+            if i > 3, g.chance(0.3) { extra.append("parent: \(quoted(random.files[g.below(i)].id))") }
+            if g.chance(0.25) {
+                extra.append("due: \"\(randomDate(&g).description)T\(String(format: "%02d:%02d", g.int(0, 23), g.pick([0, 30])))\"")
+            }
+            if g.chance(0.2) {
+                let end = g.chance(0.3) ? "null" : "\"2026-11-21T08:30:00Z\""
+                extra.append("time_entries:\n  - {start: \"2026-11-21T08:00:00Z\", end: \(end)}")
+            }
+            try v.write(file.id, Self.adding(extra, to: file.text))
+        }
+        let vault = try v.open()
+        let all = RuleNode.all()
+        let every = try vault.list(rules: all, id: "p", name: "p", sort: .title, direction: nil, group: .none, manualKey: "p")
+        #expect(every.tasks.count == random.files.count, "every generated file is a task")
+        var compared = 0
+        for sort in SortKey.allCases {
+            for direction in [SortDirection.ascending, .descending] {
+                for group in GroupKey.allCases {
+                    // The manual order: some tasks, in a random order (the rest follow by `created`).
+                    let manual = g.subset(random.files.map(\.id), 0.5)
+                    func listing(_ decoding: TaskRow.Decoding) throws -> Listing {
+                        try vault.list(rules: all, id: "p", name: "p", sort: sort, direction: direction, group: group,
+                                       manualKey: "p", manualOrder: manual, decoding: decoding)
+                    }
+                    let whole = try listing(.whole), json = try listing(.json)
+                    for fields in TaskJSON.Fields.allCases where whole.json(fields) != json.json(fields) {
+                        Issue.record("sort \(sort.rawValue) \(direction.rawValue), group \(group.rawValue): the \(fields) JSON differs")
+                    }
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared == SortKey.allCases.count * 2 * GroupKey.allCases.count)
+    }
+}

@@ -128,9 +128,17 @@ enum TaskColumns {
     /// The columns a listing row is read from (``TaskRow``): the fields, the id, the sort key,
     /// the warning count, the JSON the file decides (whole and the row form) and the links the
     /// vault decides (§23).
-    static var rowColumns: String {
-        (["id"] + TaskFieldSpec.table.map { "\"\($0.key)\"" } + ["title_key", "warning_count", "json", "row_json"]
+    static let rowColumns = rowColumns(fields: Array(TaskFieldSpec.table.indices))
+
+    /// ``rowColumns`` with only the fields at `fields` (positions in ``TaskFieldSpec/table``).
+    static func rowColumns(fields: [Int]) -> String {
+        (["id"] + fields.map { "\"\(TaskFieldSpec.table[$0].key)\"" } + ["title_key", "warning_count", "json", "row_json"]
             + TaskIndex.linkColumns).joined(separator: ", ")
+    }
+
+    /// The positions in ``TaskFieldSpec/table`` of `fields`, in the table's order.
+    static func positions(of fields: Set<TaskField>) -> [Int] {
+        TaskFieldSpec.table.indices.filter { fields.contains(TaskFieldSpec.table[$0].field) }
     }
 }
 
@@ -138,7 +146,7 @@ enum TaskColumns {
 /// statement, so each row costs one read per column.
 struct TaskRowDecoder {
     private let id: Int
-    /// Per field: its column's position and how to set the field from the stored value —
+    /// Per field read: its column's position and how to set the field from the stored value —
     /// built once per statement, so a row costs no copy of the field table.
     private let columns: [Int]
     private let setters: [@Sendable (inout TodoTask, DatabaseValue) -> Void]
@@ -150,8 +158,10 @@ struct TaskRowDecoder {
     /// The clock's now, which a running timer (§27) counts up to in TASK's `time_spent_minutes`.
     private let now: Date?
 
+    /// - Parameter fields: the fields to read (positions in ``TaskFieldSpec/table``); nil, every
+    ///   one. The others stay absent.
     /// - Throws: when the statement lacks a column a row needs.
-    init(columns names: [String], now: Date?) throws {
+    init(columns names: [String], fields: [Int]? = nil, now: Date?) throws {
         self.now = now
         var positions: [String: Int] = [:]
         for (i, name) in names.enumerated() where positions[name] == nil { positions[name] = i }
@@ -162,9 +172,10 @@ struct TaskRowDecoder {
             return i
         }
         id = try position("id")
-        columns = try TaskFieldSpec.table.map { try position($0.key) }
-        setters = TaskFieldSpec.table.map { spec in
-            let kind = spec.kind
+        let read = fields ?? Array(TaskFieldSpec.table.indices)
+        columns = try read.map { try position(TaskFieldSpec.table[$0].key) }
+        setters = read.map { i in
+            let spec = TaskFieldSpec.table[i], kind = spec.kind
             return { task, value in spec.set(TaskColumns.fieldValue(value, kind: kind), on: &task) }
         }
         titleKey = try position("title_key")
@@ -210,11 +221,11 @@ struct TaskRowDecoder {
         }
     }
 
-    /// The rows of `sql`, decoded.
+    /// The rows of `sql`, decoded; `fields` as for ``init(columns:fields:now:)``.
     static func fetch(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments(),
-                      now: Date?) throws -> [TaskRow] {
+                      fields: [Int]? = nil, now: Date?) throws -> [TaskRow] {
         let statement = try db.makeStatement(sql: sql)
-        let decoder = try TaskRowDecoder(columns: statement.columnNames, now: now)
+        let decoder = try TaskRowDecoder(columns: statement.columnNames, fields: fields, now: now)
         var rows: [TaskRow] = []
         let cursor = try Row.fetchCursor(statement, arguments: arguments)
         // Each step of the cursor leaves the statement on the next row; it is read from there.

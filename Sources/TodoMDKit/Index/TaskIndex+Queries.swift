@@ -8,9 +8,12 @@ extension TaskIndex {
 
     /// Tasks matching `predicate` (every task when nil), in no particular order.
     ///
-    /// - Parameter timeZone: for comparing date-time fields by their local date.
-    public func rows(matching predicate: Predicate?, timeZone: TimeZone) throws -> [TaskRow] {
-        try rows(matching: predicate?.sql(timeZone: timeZone) ?? .all)
+    /// - Parameters:
+    ///   - timeZone: for comparing date-time fields by their local date.
+    ///   - fields: the only fields to read into each row's task (the rest stay absent); nil,
+    ///     every field.
+    public func rows(matching predicate: Predicate?, timeZone: TimeZone, fields: Set<TaskField>? = nil) throws -> [TaskRow] {
+        try rows(matching: predicate?.sql(timeZone: timeZone) ?? .all, fields: fields)
     }
 
     /// How many tasks match `predicate` (every task when nil).
@@ -37,11 +40,14 @@ extension TaskIndex {
         }
     }
 
-    /// Tasks matching `filter`, in no particular order.
-    func rows(matching filter: SQLFragment) throws -> [TaskRow] {
-        try database.read { db in
-            try TaskRowDecoder.fetch(db, sql: "SELECT \(TaskColumns.rowColumns) FROM \(TaskColumns.withText) WHERE \(filter.sql)",
-                                     arguments: StatementArguments(filter.arguments), now: clock?.now)
+    /// Tasks matching `filter`, in no particular order; `fields` as for
+    /// ``rows(matching:timeZone:fields:)``.
+    func rows(matching filter: SQLFragment, fields: Set<TaskField>? = nil) throws -> [TaskRow] {
+        let positions = fields.map(TaskColumns.positions)
+        let columns = positions.map(TaskColumns.rowColumns) ?? TaskColumns.rowColumns
+        return try database.read { db in
+            try TaskRowDecoder.fetch(db, sql: "SELECT \(columns) FROM \(TaskColumns.withText) WHERE \(filter.sql)",
+                                     arguments: StatementArguments(filter.arguments), fields: positions, now: clock?.now)
         }
     }
 

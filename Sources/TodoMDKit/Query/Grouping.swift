@@ -16,6 +16,27 @@ public enum GroupKey: String, Sendable, CaseIterable {
     /// Area view: by project, tasks without a project first.
     case areaProjects = "area_projects"
 
+    /// The fields grouping by this key reads (a task's links are always there): what a listing
+    /// that answers only with its rows' JSON decodes (``TaskRow/Decoding/json``).
+    public var fieldsRead: [TaskField] {
+        switch self {
+        case .none, .parent: return []
+        case .area: return [.area]
+        case .project, .areaProjects: return [.project]
+        case .tag, .tags: return [.tags]
+        case .priority: return [.priority]
+        case .due: return [.due]
+        case .scheduled: return [.scheduled]
+        case .deferDate: return [.deferDate]
+        case .flagged: return [.flagged]
+        case .source: return [.source]
+        case .status: return [.status]
+        case .region: return [.region]
+        case .todaySections, .upcomingDate: return [.due, .scheduled]
+        case .completedDate: return [.completed]
+        }
+    }
+
     /// Keys a user may pass to `--group` or a perspective's `group_by`.
     public static let userKeys: [GroupKey] = [.none, .area, .project, .tag, .tags, .priority, .due, .scheduled,
                                               .deferDate, .flagged, .source, .status, .region, .parent]

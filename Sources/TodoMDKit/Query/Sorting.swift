@@ -13,6 +13,26 @@ public enum SortKey: String, Sendable, CaseIterable {
     /// Keys a user may pass to `--sort` or a perspective's `sort`.
     public static let userKeys: [SortKey] = allCases.filter { $0 != .upcomingDate }
 
+    /// The fields a sort by this key reads, besides its tie-break (`created`, then the id, which
+    /// every row has): what a listing that answers only with its rows' JSON decodes
+    /// (``TaskRow/Decoding/json``). `ListingDecodingTests` compares such listings with whole
+    /// ones for every key.
+    public var fieldsRead: [TaskField] {
+        switch self {
+        case .due: return [.due]
+        case .scheduled: return [.scheduled]
+        case .deferDate: return [.deferDate]
+        case .priority: return [.priority]
+        case .estimate: return [.estimatedMinutes]
+        case .title, .created, .manual: return []
+        case .modified: return [.modified]
+        case .completed: return [.completed]
+        case .flagged: return [.flagged, .due]
+        case .upcomingDate: return [.scheduled, .due]
+        case .projectOrder, .projectRecent: return [.project, .priority]
+        }
+    }
+
     /// The direction built into the key (§21).
     public var defaultDirection: SortDirection {
         switch self {

@@ -108,11 +108,18 @@ public final class Vault: Sendable {
     }
 
     /// Tasks matching `rules`, sorted and grouped; `manualKey` names the `.order.json` entry.
+    ///
+    /// - Parameter decoding: `.json` when the caller reads only the rows' JSON: each row's
+    ///   task then holds only what the sort and grouping read (a `keep` test gets whole rows).
     public func list(rules: RuleNode, id: String, name: String, sort: SortKey, direction: SortDirection?,
                      group: GroupKey, manualKey: String, manualOrder: [String]? = nil,
-                     keeping keep: ((TaskRow) -> Bool)? = nil) throws -> Listing {
+                     keeping keep: ((TaskRow) -> Bool)? = nil, decoding: TaskRow.Decoding = .whole) throws -> Listing {
         var compiler = RuleCompiler(today: clock.today, timeZone: clock.timeZone)
-        var rows = try index.rows(matching: compiler.predicate(rules), timeZone: clock.timeZone)
+        // The JSON's own tail reads the time entries (`time_spent_minutes`); every sort breaks
+        // ties by `created`.
+        let fields: Set<TaskField>? = decoding == .json && keep == nil
+            ? Set([.created, .timeEntries] + sort.fieldsRead + group.fieldsRead) : nil
+        var rows = try index.rows(matching: compiler.predicate(rules), timeZone: clock.timeZone, fields: fields)
         if let keep { rows = rows.filter(keep) }
         var order = SortOrder(sort, direction: direction)
         order.today = clock.today

@@ -113,7 +113,9 @@ extension Vault {
     /// quick filter, sorted and grouped as asked.
     ///
     /// - Throws: ``TodoError/unknownView(_:)``, ``TodoError/unknownPerspective(_:)``.
-    public func list(_ request: ListRequest) throws -> Listing {
+    /// The listing `request` asks for; `decoding` as for
+    /// ``list(rules:id:name:sort:direction:group:manualKey:manualOrder:keeping:decoding:)``.
+    public func list(_ request: ListRequest, decoding: TaskRow.Decoding = .whole) throws -> Listing {
         let extra = request.filter.rules
         switch request.source {
         case let .view(id):
@@ -121,10 +123,10 @@ extension Vault {
             let rules: RuleNode = extra.map { .all(view.rules, $0) } ?? view.rules
             return try list(rules: rules, id: view.id, name: view.name, sort: request.sort ?? view.sort,
                             direction: request.direction ?? (request.sort == nil ? view.sortDirection : nil),
-                            group: request.group ?? view.group, manualKey: view.id)
+                            group: request.group ?? view.group, manualKey: view.id, decoding: decoding)
         case let .perspective(id):
             return try run(perspective(id), extra: extra, group: request.group, sort: request.sort,
-                           direction: request.direction)
+                           direction: request.direction, decoding: decoding)
         }
     }
 }
