@@ -226,12 +226,18 @@ extension TaskIndex {
 
         init(_ t: TodoTask) {
             let values = TaskColumns.insertValues(t)
-            task = StatementArguments(values.task)
-            text = StatementArguments(values.text)
+            task = Self.arguments(values.task)
+            text = Self.arguments(values.text)
             tags = t.tags
             // The body is indexed folded, so its words split exactly as a folded needle's do.
-            fullText = StatementArguments([t.title.databaseValue, (t.description ?? "").databaseValue,
-                                           (TaskColumns.foldIfNeeded(t.body) ?? t.body).databaseValue])
+            fullText = Self.arguments([t.title.databaseValue, (t.description ?? "").databaseValue,
+                                       (TaskColumns.foldIfNeeded(t.body) ?? t.body).databaseValue])
+        }
+
+        /// `values` as arguments, through GRDB's initializer for optional existentials: the one
+        /// for a sequence of a concrete type maps it through a key path, several times slower.
+        static func arguments(_ values: [DatabaseValue]) -> StatementArguments {
+            StatementArguments(values.map { $0 as (any DatabaseValueConvertible)? })
         }
     }
 
