@@ -82,8 +82,7 @@ extension TaskIndex {
                     let json = try? JSONValue.parse(row[1] as String + "]}")
                     warnings = json?["warnings"]?.arrayValue?.compactMap(\.stringValue) ?? []
                 }
-                let links: String = row[3]
-                if !links.isEmpty { warnings += links.components(separatedBy: TaskColumns.listSeparator) }
+                warnings += TaskColumns.split(row[3])
                 return (row[0], warnings)
             }
         }

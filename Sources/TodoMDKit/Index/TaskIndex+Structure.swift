@@ -60,7 +60,7 @@ extension TaskIndex {
                 let blockedBy: String = row[3]
                 rows.append(TaskStructure.Row(
                     id: id, parent: row[2],
-                    blockedBy: blockedBy.isEmpty ? [] : blockedBy.components(separatedBy: TaskColumns.listSeparator),
+                    blockedBy: TaskColumns.split(blockedBy),
                     sequential: (row[4] as Int?) == 1, project: row[5],
                     status: (row[6] as String?).flatMap(TaskStatus.init(rawValue:)) ?? .todo,
                     created: row[7] ?? 0))
@@ -169,10 +169,7 @@ extension TaskIndex {
         var links = TaskLinks()
         func text(_ i: Int) -> String? { String.fromDatabaseValue(value(p[i])) }
         func int(_ i: Int) -> Int? { Int.fromDatabaseValue(value(p[i])) }
-        func list(_ i: Int) -> [String] {
-            guard let s = text(i), !s.isEmpty else { return [] }
-            return s.components(separatedBy: TaskColumns.listSeparator)
-        }
+        func list(_ i: Int) -> [String] { text(i).map(TaskColumns.split) ?? [] }
         links.parentID = text(0)
         links.children = list(1)
         if let done = int(2), let total = int(3) { links.progress = Tally(done: done, total: total) }
