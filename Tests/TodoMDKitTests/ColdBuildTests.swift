@@ -61,6 +61,18 @@ import TodoMDTestSupport
 
     static func folder(_ v: TemporaryVault) throws -> VaultFolder { try VaultFolder(path: v.root) }
 
+    /// FTS5's own check that its index holds exactly the words of the rows it reads them from
+    /// (`rank = 1`: against the content, not only its own structure); throws when it does not.
+    static func checkFullText(_ index: TaskIndex) throws {
+        try index.database.write { db in
+            try db.execute(sql: "INSERT INTO task_fts (task_fts, rank) VALUES ('integrity-check', 1)")
+        }
+    }
+
+    static func journalMode(_ index: TaskIndex) throws -> String? {
+        try index.database.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
+    }
+
     static let zone = TimeZone(identifier: TemporaryVault.defaultZone) ?? .current
 
     @Test func aColdBuildStoresWhatStoringFileByFileStores() throws {
@@ -90,6 +102,109 @@ import TodoMDTestSupport
             try Set(String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index'"))
         }
         for index in TaskIndex.secondaryIndexes { #expect(names.contains(index.name), "index \(index.name) is made again") }
+        try ColdBuildTests.checkFullText(cold)
+        try ColdBuildTests.checkFullText(reference)
+    }
+
+    /// The full-text index reads its words from the rows: editing and deleting files must take
+    /// out exactly the words they had, and searches must find the new ones only.
+    @Test func theFullTextIndexFollowsEditsAndDeletions() throws {
+        let v = try ColdBuildTests.mixedVault()
+        let folder = try ColdBuildTests.folder(v)
+        let (index, _) = try TaskIndex.open(at: v.cache + "/index.sqlite", for: folder, timeZone: ColdBuildTests.zone,
+                                            variant: nil, watcherTimeout: nil)
+        func matches(_ query: String) throws -> [String] {
+            try index.database.read { db in
+                try String.fetchAll(db, sql: """
+                    SELECT task.id FROM task_fts JOIN task ON task.rid = task_fts.rowid
+                    WHERE task_fts MATCH ? ORDER BY task.id
+                    """, arguments: [query])
+            }
+        }
+        #expect(try matches("facade").count > 100, "the body is indexed folded")
+        #expect(try matches("beschreibung").count > 50)
+        for i in stride(from: 3, through: 60, by: 3) {
+            try v.task("\(["", "Work/", "Work/Deep/", "Home/", "Ärger/"][i % 5])p\(i).md", title: "Umbenannt \(i)",
+                       "description: \"Zebra Nº \(i)\"\n", body: "Quokka über alles.\n")
+        }
+        for i in stride(from: 61, through: 100, by: 1) {
+            try FileManager.default.removeItem(atPath: v.root + "/" + ["", "Work/", "Work/Deep/", "Home/", "Ärger/"][i % 5] + "p\(i).md")
+        }
+        let report = try index.sync(with: folder, timeZone: ColdBuildTests.zone)
+        #expect(report.parsed == 20 && report.removed == 40)
+        try ColdBuildTests.checkFullText(index)
+        #expect(try matches("umbenannt").count == 20)
+        #expect(try matches("zebra").count == 20)
+        #expect(try matches("quokka uber").count == 20)
+        #expect(try matches("\"Task Ü 3\"").isEmpty, "a renamed task's old title is gone")
+        #expect(try matches("\"Task Ü 70\"").isEmpty, "a deleted task's title is gone")
+        #expect(try matches("\"Task Ü 101\"") == ["Work/p101.md"])
+    }
+
+    /// A cold build happens in a file of its own, renamed into place when whole: what is left at
+    /// the index's path is an ordinary index (write-ahead log), with nothing beside it.
+    @Test func aColdBuildReplacesWhatWasThereWhole() throws {
+        let v = try ColdBuildTests.mixedVault()
+        let folder = try ColdBuildTests.folder(v)
+        let path = v.cache + "/index.sqlite"
+        // An index that is not one, and what a build killed half-way left.
+        try FileManager.default.createDirectory(atPath: v.cache, withIntermediateDirectories: true)
+        try Data("not a database".utf8).write(to: URL(fileURLWithPath: path))
+        try Data("half a build".utf8).write(to: URL(fileURLWithPath: path + ".building"))
+        let (index, report) = try TaskIndex.open(at: path, for: folder, timeZone: ColdBuildTests.zone, variant: nil,
+                                                 watcherTimeout: nil)
+        #expect(report.parsed == folder.scan().count)
+        #expect(try ColdBuildTests.journalMode(index) == "wal")
+        #expect(!FileManager.default.fileExists(atPath: path + ".building"))
+        try ColdBuildTests.checkFullText(index)
+        let fresh = try TaskIndex(path: v.cache + "/fresh.sqlite", timeZone: ColdBuildTests.zone)
+        try fresh.sync(with: folder, timeZone: ColdBuildTests.zone)
+        #expect(try ColdBuildTests.dump(index) == ColdBuildTests.dump(fresh))
+
+        // Opened again: the same file, nothing to parse.
+        let (again, second) = try TaskIndex.open(at: path, for: folder, timeZone: ColdBuildTests.zone, variant: nil,
+                                                 watcherTimeout: nil)
+        #expect(second.parsed == 0)
+        #expect(try ColdBuildTests.dump(again) == ColdBuildTests.dump(fresh))
+    }
+
+    /// Two processes that find no index at once: one builds, the other waits for it and uses
+    /// its build instead of building its own (and renaming it over a file in use).
+    @Test func twoColdOpensAtOnceBuildOnce() throws {
+        let v = try ColdBuildTests.mixedVault()
+        let path = v.cache + "/index.sqlite"
+        let root = v.root
+        let lock = NSLock()
+        nonisolated(unsafe) var reports: [SyncReport] = []
+        nonisolated(unsafe) var failures: [String] = []
+        // Threads of their own, started together: the shared pool may run two blocks one after
+        // the other.
+        let done = DispatchGroup()
+        let ready = DispatchSemaphore(value: 0)
+        let go = DispatchSemaphore(value: 0)
+        for _ in 0..<2 {
+            done.enter()
+            Thread {
+                defer { done.leave() }
+                ready.signal()
+                go.wait()
+                do {
+                    let report = try TaskIndex.open(at: path, for: try VaultFolder(path: root), timeZone: ColdBuildTests.zone,
+                                                    variant: nil, watcherTimeout: nil).1
+                    lock.withLock { reports.append(report) }
+                } catch {
+                    lock.withLock { failures.append("\(error)") }
+                }
+            }.start()
+        }
+        ready.wait()
+        ready.wait()
+        go.signal()
+        go.signal()
+        done.wait()
+        #expect(failures.isEmpty)
+        let total = try ColdBuildTests.folder(v).scan().count
+        #expect(reports.map(\.parsed).sorted() == [0, total])
     }
 
     @Test func aColdBuildsRowsAreTheCodecsRows() throws {

@@ -1,5 +1,10 @@
 import Foundation
 import GRDB
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What bringing the index up to date did.
 public struct SyncReport: Sendable, Equatable {
@@ -42,17 +47,50 @@ extension TaskIndex {
                             clock: TodoClock? = nil,
                             progress: (@Sendable (Int, Int) -> Void)? = nil,
                             watcherTimeout: Duration? = WatcherAnswer.defaultTimeout) throws -> (TaskIndex, SyncReport) {
-        let index = try TaskIndex(path: path, timeZone: timeZone, variant: variant, clock: clock)
-        do {
-            if let watcherTimeout, !index.isNew, let report = try index.vouchedSync(with: folder, timeout: watcherTimeout) {
-                return (index, report)
+        if let index = TaskIndex(existingAt: path, timeZone: timeZone, variant: variant, clock: clock) {
+            do {
+                if let watcherTimeout, let report = try index.vouchedSync(with: folder, timeout: watcherTimeout) {
+                    return (index, report)
+                }
+                return (index, try index.sync(with: folder, timeZone: timeZone, progress: progress))
+            } catch is DatabaseError {
+                // Damaged after all: built again below.
             }
-            return (index, try index.sync(with: folder, timeZone: timeZone, progress: progress))
-        } catch is DatabaseError {
-            TaskIndex.remove(at: path)
-            let fresh = try TaskIndex(path: path, timeZone: timeZone, variant: variant, clock: clock)
-            return (fresh, try fresh.sync(with: folder, timeZone: timeZone, progress: progress))
         }
+        return try build(at: path, for: folder, timeZone: timeZone, variant: variant, clock: clock, progress: progress)
+    }
+
+    /// Builds the index for `folder` in a file of its own beside `path` and renames it into
+    /// place when it is whole: whoever opens `path` finds the old file or the finished one,
+    /// never half a build, so the build needs no journal (a write-ahead log would write every
+    /// page twice). One process builds at a time (`flock` on `path.lock`); one that waited for
+    /// another's build uses it.
+    static func build(at path: String, for folder: VaultFolder, timeZone: TimeZone, variant: String?,
+                      clock: TodoClock?, progress: (@Sendable (Int, Int) -> Void)?) throws -> (TaskIndex, SyncReport) {
+        let folderPath = (path as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(atPath: folderPath, withIntermediateDirectories: true)
+        let lock = try lockExclusively(path + ".lock")
+        defer { close(lock) }
+        if let built = TaskIndex(existingAt: path, timeZone: timeZone, variant: variant, clock: clock),
+           let report = try? built.sync(with: folder, timeZone: timeZone, progress: progress) {
+            return (built, report)
+        }
+        let building = path + ".building"
+        let report: SyncReport
+        do {
+            let index = try TaskIndex(buildingAt: building, timeZone: timeZone, variant: variant, clock: clock)
+            report = try index.sync(with: folder, timeZone: timeZone, progress: progress)
+            try index.sealBuild()
+            // The old file's log and shared memory must not be taken for the new file's.
+            TaskIndex.remove(at: path)
+            guard rename(building, path) == 0 else {
+                throw TodoError.io(path: path, reason: "the new index could not be moved into place: \(String(cString: strerror(errno)))")
+            }
+        } catch {
+            TaskIndex.remove(at: building)
+            throw error
+        }
+        return (try TaskIndex(path: path, timeZone: timeZone, variant: variant, clock: clock), report)
     }
 
     /// A file's stored stamp.
@@ -221,17 +259,12 @@ extension TaskIndex {
         /// ``TaskColumns/textColumns``' values (after the `rid`, which the insert into `task` gives).
         let text: StatementArguments
         let tags: [String]
-        /// Title, description and body, as the full-text table holds them (after the `rid`).
-        let fullText: StatementArguments
 
         init(_ t: TodoTask) {
             let values = TaskColumns.insertValues(t)
             task = Self.arguments(values.task)
             text = Self.arguments(values.text)
             tags = t.tags
-            // The body is indexed folded, so its words split exactly as a folded needle's do.
-            fullText = Self.arguments([t.title.databaseValue, (t.description ?? "").databaseValue,
-                                       (TaskColumns.foldIfNeeded(t.body) ?? t.body).databaseValue])
         }
 
         /// `values` as arguments, through GRDB's initializer for optional existentials: the one
@@ -321,6 +354,7 @@ extension TaskIndex {
 
     static func deleteFile(_ id: String, _ db: Database) throws {
         if let rid = try Int64.fetchOne(db, sql: "SELECT rid FROM task WHERE id = ?", arguments: [id]) {
+            // First: the full-text index reads the words to remove from the rows themselves.
             try db.execute(sql: "DELETE FROM task_fts WHERE rowid = ?", arguments: [rid])
             try db.execute(sql: "DELETE FROM task_tag WHERE task_rid = ?", arguments: [rid])
             try db.execute(sql: "DELETE FROM task_text WHERE rid = ?", arguments: [rid])
@@ -365,13 +399,15 @@ extension TaskIndex {
             for (i, name) in row.tags.enumerated() {
                 try tag.execute(arguments: [rid, name, i])
             }
-            try fullText.execute(arguments: [rid] + row.fullText)
+            // A bulk load indexes the full text once at the end, from the stored rows.
+            if !fresh { try fullText.execute(arguments: [rid]) }
         }
 
-        /// Makes the secondary indexes again after a bulk load.
+        /// Makes the secondary indexes and the full-text index after a bulk load.
         func finish() throws {
             guard fresh, file != nil else { return }
             for index in TaskIndex.secondaryIndexes { try db.execute(sql: index.create) }
+            try db.execute(sql: "INSERT INTO task_fts (task_fts) VALUES ('rebuild')")
         }
 
         private func prepare() throws {
@@ -389,7 +425,11 @@ extension TaskIndex {
                 INSERT INTO task_text (rid, \(TaskColumns.textColumns.joined(separator: ", "))) VALUES (\(TaskIndex.marks(TaskColumns.textColumns.count + 1)))
                 """)
             tag = try db.makeStatement(sql: "INSERT INTO task_tag (task_rid, tag, position) VALUES (?, ?, ?)")
-            fullText = try db.makeStatement(sql: "INSERT INTO task_fts (rowid, title, description, body) VALUES (?, ?, ?, ?)")
+            // The words as the rows hold them (``TaskIndex/createSchema``'s `task_fts_source`).
+            fullText = try db.makeStatement(sql: """
+                INSERT INTO task_fts (rowid, title, description, body)
+                SELECT rid, title, description, body FROM task_fts_source WHERE rid = ?
+                """)
         }
     }
 }
@@ -487,4 +527,21 @@ final class Counter: @unchecked Sendable {
         value += n
         return value
     }
+}
+
+/// Opens `path` (made if missing) and takes an exclusive `flock` on it, waiting for whoever holds
+/// it; the lock is the returned descriptor's, released when it is closed or the process ends.
+func lockExclusively(_ path: String) throws -> Int32 {
+    let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    guard fd >= 0 else {
+        throw TodoError.io(path: path, reason: "the lock could not be opened: \(String(cString: strerror(errno)))")
+    }
+    while flock(fd, LOCK_EX) != 0 {
+        guard errno == EINTR else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw TodoError.io(path: path, reason: "the lock could not be taken: \(reason)")
+        }
+    }
+    return fd
 }
