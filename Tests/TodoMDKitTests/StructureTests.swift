@@ -362,6 +362,28 @@ import TodoMDTestSupport
         #expect(a.warnings.isEmpty)
     }
 
+    /// When no task names a parent or a blocker any more, the links the rows still hold from
+    /// before must go too (the structure pass may skip its work only when rows hold none).
+    @Test func linksGoWhenTheLastReferenceIsRemovedByAnotherProgram() throws {
+        let v = try TemporaryVault()
+        try Self.trip(v)
+        try v.task("visa.md", title: "Get the visa", "blocked_by:\n  - \"flights\"\n")
+        try v.task("loop.md", title: "Loop", "parent: \"nowhere\"")
+        var vault = try v.open()
+        #expect(try vault.task("trip.md").links.children.count == 3)
+        #expect(try vault.task("visa.md").links.blocked)
+        #expect(try !vault.task("loop.md").links.warnings.isEmpty)
+        for id in ["flights.md", "sub/passport.md", "pack.md", "visa.md", "loop.md"] {
+            try v.task(id, title: "No links \(id)")
+        }
+        vault = try v.open()
+        for id in ["trip.md", "flights.md", "sub/passport.md", "pack.md", "visa.md", "loop.md"] {
+            let links = try vault.task(id).links
+            #expect(links.parentID == nil && links.children.isEmpty && links.progress == nil && !links.blocked
+                        && links.blockers.isEmpty && links.warnings.isEmpty, "\(id) keeps no link: \(links)")
+        }
+    }
+
     /// The structure pass is skipped after a write that cannot change anyone's links; a seeded
     /// run of writes of every kind, each followed by a full pass as the oracle, shows the links
     /// left in place were always the ones a full pass computes.

@@ -49,6 +49,12 @@ extension TaskIndex {
         let stamp = TaskIndex.structureStamp(folder)
         let context = TaskIndex.structureContext(folder)
         return try database.write { db in
+            if context.sequentialProjects.isEmpty, try !TaskIndex.holdsStructure(db) {
+                // Every task's links are the default, and so is every row's (a vault without
+                // subtasks or dependencies: most vaults, and every cold build of one).
+                try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('structure', ?)", arguments: [stamp])
+                return try TaskIndex.advanceGeneration(db)
+            }
             var rows: [TaskStructure.Row] = []
             var stored: [String: (rid: Int64, links: TaskLinks)] = [:]
             let cursor = try Row.fetchCursor(db, sql: """
@@ -81,6 +87,17 @@ extension TaskIndex {
             try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('structure', ?)", arguments: [stamp])
             return try TaskIndex.advanceGeneration(db)
         }
+    }
+
+    /// Whether any task names a parent or blockers or is sequential, or any row holds links
+    /// other than the default: when none does, ``TaskStructure`` (without sequential projects)
+    /// gives every task the default links, which every row already holds.
+    static func holdsStructure(_ db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: """
+            SELECT EXISTS (SELECT 1 FROM task WHERE parent IS NOT NULL OR blocked_by <> '' OR IFNULL(sequential, 0) <> 0
+                OR parent_id IS NOT NULL OR children <> '' OR child_done IS NOT NULL OR child_total IS NOT NULL
+                OR blocked <> 0 OR blockers <> '' OR link_warnings <> '')
+            """) ?? true
     }
 
     /// The links the index holds for task `id` (defaults when it has none).

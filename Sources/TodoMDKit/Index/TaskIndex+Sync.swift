@@ -111,7 +111,10 @@ extension TaskIndex {
     @discardableResult
     public func sync(with folder: VaultFolder, timeZone: TimeZone,
                      progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> SyncReport {
-        let scanned = folder.scan()
+        // Into an index that knows no file, every file is parsed, and parsing reads each one's
+        // stamp: the walk need not `stat` them first.
+        let knowsFiles = try database.read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM file)") } ?? true
+        let scanned = folder.scan(stamps: knowsFiles)
         // The stored stamps and the generation they belong to, read together.
         var (stored, known): ([String: StoredFile], Int64?) = try database.read { db in
             var map: [String: StoredFile] = [:]
@@ -332,9 +335,9 @@ extension TaskIndex {
     }
 
     static func parseOne(_ file: ScannedFile, in folder: VaultFolder, timeZone: TimeZone) -> ParsedFile {
-        let modified = Date(timeIntervalSince1970: TimeInterval(file.mtime) / 1e9)
         do {
             let snapshot = try folder.read(file.id)
+            let modified = Date(timeIntervalSince1970: TimeInterval(snapshot.stamp.mtime) / 1e9)
             let decoding = TaskFileCodec.decode(snapshot.bytes, id: file.id, fileModified: modified, timeZone: timeZone,
                                                 fieldMap: folder.fieldMap)
             // Keep the stamp read with the bytes: it is what a later change is compared with.

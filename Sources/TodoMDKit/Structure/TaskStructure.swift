@@ -26,7 +26,13 @@ public struct TaskStructure: Sendable {
             self.project = project
             self.status = status
             self.created = created
-            if let slash = id.lastIndex(of: "/") { filename = String(id[id.index(after: slash)...]) } else { filename = id }
+            // On the bytes: `/` is one byte that no multi-byte character contains, and a search
+            // by `Character` cost a fifth of a restructure.
+            if let slash = id.utf8.lastIndex(of: UInt8(ascii: "/")) {
+                filename = String(id[id.utf8.index(after: slash)...])
+            } else {
+                filename = id
+            }
         }
     }
 

@@ -9,8 +9,9 @@ import Darwin
 public struct ScannedFile: Sendable, Equatable {
     /// Path relative to the vault root, `/`-separated.
     public let id: String
+    /// -1 when the scan did not `stat` the file (``VaultFolder/scan(stamps:)``).
     public let size: Int
-    /// Modification time in nanoseconds since 1970.
+    /// Modification time in nanoseconds since 1970; 0 when the scan did not `stat` the file.
     public let mtime: Int64
 }
 
@@ -83,14 +84,17 @@ public struct VaultFolder: Sendable {
 
     /// Every task file below the root (§2): `*.md`, recursively, skipping `Notes/` at the root,
     /// any path component starting with `.`, symbolic links and non-regular files.
-    public func scan() -> [ScannedFile] {
+    ///
+    /// - Parameter stamps: false skips the `stat` of each file whose type the folder listing
+    ///   gives (size -1, mtime 0), for a caller that reads every file anyway (a cold build).
+    public func scan(stamps: Bool = true) -> [ScannedFile] {
         var out: [ScannedFile] = []
         out.reserveCapacity(1024)
-        scan(relative: "", into: &out)
+        scan(relative: "", stamps: stamps, into: &out)
         return out
     }
 
-    private func scan(relative: String, into out: inout [ScannedFile]) {
+    private func scan(relative: String, stamps: Bool, into out: inout [ScannedFile]) {
         let dirPath = relative.isEmpty ? root : root + "/" + relative
         guard let dir = opendir(dirPath) else { return }
         defer { closedir(dir) }
@@ -108,6 +112,10 @@ public struct VaultFolder: Sendable {
                 continue
             }
             guard name.hasSuffix(".md"), type == UInt8(DT_REG) || type == UInt8(DT_UNKNOWN) else { continue }
+            if !stamps, type == UInt8(DT_REG) {
+                out.append(ScannedFile(id: relative.isEmpty ? name : relative + "/" + name, size: -1, mtime: 0))
+                continue
+            }
             var st = stat()
             guard fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
             let kind = st.st_mode & S_IFMT
@@ -120,7 +128,7 @@ public struct VaultFolder: Sendable {
             out.append(ScannedFile(id: id, size: Int(st.st_size), mtime: VaultFolder.mtime(st)))
         }
         for folder in subfolders.sorted() {
-            scan(relative: relative.isEmpty ? folder : relative + "/" + folder, into: &out)
+            scan(relative: relative.isEmpty ? folder : relative + "/" + folder, stamps: stamps, into: &out)
         }
     }
 
