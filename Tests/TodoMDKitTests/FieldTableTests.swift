@@ -43,6 +43,23 @@ import TodoMDTestSupport
         return task
     }
 
+    /// The getters read stored properties at their offsets and anything else through the key
+    /// path; both must give what the key path gives.
+    @Test func aFieldReaderReadsWhatTheKeyPathReads() {
+        var t = TodoTask(title: "Read me — ü", created: Date(timeIntervalSince1970: 1_795_000_000))
+        t.tags = ["a", "b"]
+        t.due = LocalDate(year: 2026, month: 12, day: 24)
+        t.dueTime = TimeOfDay("15:30")
+        let title = FieldReader(\TodoTask.title)
+        let tags = FieldReader(\TodoTask.tags)
+        let due = FieldReader(\TodoTask.due)
+        let dueAt = FieldReader(\TodoTask.dueAt)
+        #expect(title.offset != nil && tags.offset != nil && due.offset != nil)
+        #expect(dueAt.offset == nil, "a computed property has no offset")
+        #expect(title(t) == t.title && tags(t) == t.tags && due(t) == t.due && dueAt(t) == t.dueAt)
+        #expect(dueAt(t) != nil)
+    }
+
     @Test func theTableIsTheCanonicalOrderOfEveryField() {
         #expect(TaskFieldSpec.table.map(\.field) == TaskField.allCases)
         for field in TaskField.allCases { #expect(field.spec.field == field) }

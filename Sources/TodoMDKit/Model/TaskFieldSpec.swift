@@ -270,7 +270,7 @@ extension TaskFieldSpec {
                  _ summary: String, _ path: WritableKeyPath<TodoTask, String> & Sendable) {
         let fallback: String? = if case let .value(.string(s), _) = required { s } else { nil }
         self.init(field, kind, role: .user, newFile: newFile, repair: required, default: nil, summary: summary,
-                  get: { .string($0[keyPath: path]) },
+                  get: { [read = FieldReader(path)] in .string(read($0)) },
                   set: { task, value in
                       if case let .string(s)? = value { task[keyPath: path] = s } else if let fallback {
                           task[keyPath: path] = fallback
@@ -282,7 +282,7 @@ extension TaskFieldSpec {
     private init(_ field: TaskField, _ kind: FieldKind, role: FieldRole = .user, newFile: NewFileRule,
                  _ summary: String, _ path: WritableKeyPath<TodoTask, String?> & Sendable) {
         self.init(field, kind, role: role, newFile: newFile, repair: nil, default: nil, summary: summary,
-                  get: { $0[keyPath: path].map(FieldValue.string) },
+                  get: { [read = FieldReader(path)] in read($0).map(FieldValue.string) },
                   set: { task, value in
                       if case let .string(s)? = value { task[keyPath: path] = s } else { task[keyPath: path] = nil }
                   })
@@ -298,7 +298,7 @@ extension TaskFieldSpec {
                  _ summary: String, _ path: WritableKeyPath<TodoTask, Bool> & Sendable) {
         let fallback: Bool = if case let .bool(b) = defaultValue { b } else { false }
         self.init(field, kind, role: .user, newFile: newFile, repair: nil, default: defaultValue, summary: summary,
-                  get: { .bool($0[keyPath: path]) },
+                  get: { [read = FieldReader(path)] in .bool(read($0)) },
                   set: { task, value in
                       if case let .bool(b)? = value { task[keyPath: path] = b } else { task[keyPath: path] = fallback }
                   })
@@ -308,7 +308,7 @@ extension TaskFieldSpec {
     private init(_ field: TaskField, _ kind: FieldKind, newFile: NewFileRule, _ summary: String,
                  _ path: WritableKeyPath<TodoTask, [String]> & Sendable) {
         self.init(field, kind, role: .user, newFile: newFile, repair: nil, default: nil, summary: summary,
-                  get: { .list($0[keyPath: path]) },
+                  get: { [read = FieldReader(path)] in .list(read($0)) },
                   set: { task, value in
                       if case let .list(items)? = value { task[keyPath: path] = items } else { task[keyPath: path] = [] }
                   })
@@ -318,7 +318,7 @@ extension TaskFieldSpec {
     private init(_ field: TaskField, _ kind: FieldKind, role: FieldRole, newFile: NewFileRule, _ summary: String,
                  _ path: WritableKeyPath<TodoTask, Date?> & Sendable) {
         self.init(field, kind, role: role, newFile: newFile, repair: nil, default: nil, summary: summary,
-                  get: { $0[keyPath: path].map(FieldValue.dateTime) },
+                  get: { [read = FieldReader(path)] in read($0).map(FieldValue.dateTime) },
                   set: { task, value in
                       if case let .dateTime(d)? = value { task[keyPath: path] = d } else { task[keyPath: path] = nil }
                   })
@@ -328,14 +328,14 @@ extension TaskFieldSpec {
     private init(_ field: TaskField, _ kind: FieldKind, role: FieldRole, required: FieldRepair, newFile: NewFileRule,
                  _ summary: String, _ path: WritableKeyPath<TodoTask, Date> & Sendable) {
         self.init(field, kind, role: role, newFile: newFile, repair: required, default: nil, summary: summary,
-                  get: { .dateTime($0[keyPath: path]) },
+                  get: { [read = FieldReader(path)] in .dateTime(read($0)) },
                   set: { task, value in if case let .dateTime(d)? = value { task[keyPath: path] = d } })
     }
 
     private static func date(_ field: TaskField, _ path: WritableKeyPath<TodoTask, LocalDate?> & Sendable,
                              role: FieldRole = .user, _ summary: String) -> TaskFieldSpec {
         TaskFieldSpec(field, .date, role: role, newFile: .whenSet, repair: nil, default: nil, summary: summary,
-                      get: { $0[keyPath: path].map(FieldValue.date) },
+                      get: { [read = FieldReader(path)] in read($0).map(FieldValue.date) },
                       set: { task, value in
                           if case let .date(d)? = value { task[keyPath: path] = d } else { task[keyPath: path] = nil }
                       })
@@ -346,8 +346,8 @@ extension TaskFieldSpec {
                                   _ timePath: WritableKeyPath<TodoTask, TimeOfDay?> & Sendable,
                                   _ summary: String) -> TaskFieldSpec {
         TaskFieldSpec(field, .timedDate, role: .user, newFile: .whenSet, repair: nil, default: nil, summary: summary,
-                      get: { task in
-                          task[keyPath: datePath].map { FieldValue(TaskDate($0, time: task[keyPath: timePath])) }
+                      get: { [date = FieldReader(datePath), time = FieldReader(timePath)] task in
+                          date(task).map { FieldValue(TaskDate($0, time: time(task))) }
                       },
                       set: { task, value in
                           let v = value?.taskDate
@@ -360,14 +360,14 @@ extension TaskFieldSpec {
     private static func timedDate(_ field: TaskField, _ path: WritableKeyPath<TodoTask, TaskDate?> & Sendable,
                                   _ summary: String) -> TaskFieldSpec {
         TaskFieldSpec(field, .timedDate, role: .user, newFile: .whenSet, repair: nil, default: nil, summary: summary,
-                      get: { $0[keyPath: path].map(FieldValue.init) },
+                      get: { [read = FieldReader(path)] in read($0).map(FieldValue.init) },
                       set: { task, value in task[keyPath: path] = value?.taskDate })
     }
 
     private static func count(_ field: TaskField, _ path: WritableKeyPath<TodoTask, Int?> & Sendable,
                               kind: FieldKind = .count, role: FieldRole = .user, _ summary: String) -> TaskFieldSpec {
         TaskFieldSpec(field, kind, role: role, newFile: .whenSet, repair: nil, default: nil, summary: summary,
-                      get: { $0[keyPath: path].map(FieldValue.int) },
+                      get: { [read = FieldReader(path)] in read($0).map(FieldValue.int) },
                       set: { task, value in
                           if case let .int(n)? = value { task[keyPath: path] = n } else { task[keyPath: path] = nil }
                       })
@@ -380,7 +380,7 @@ extension TaskFieldSpec {
     ) -> TaskFieldSpec where E.RawValue == String {
         TaskFieldSpec(field, .choice(E.allCases.map(\.rawValue)), role: .user, newFile: newFile, repair: required,
                       default: .string(fallback.rawValue), summary: summary,
-                      get: { .string($0[keyPath: path].rawValue) },
+                      get: { [read = FieldReader(path)] in .string(read($0).rawValue) },
                       set: { task, value in
                           if case let .string(s)? = value, let e = E(rawValue: s) {
                               task[keyPath: path] = e
@@ -397,12 +397,33 @@ extension TaskFieldSpec {
     ) -> TaskFieldSpec where E.RawValue == String {
         TaskFieldSpec(field, .choice(E.allCases.map(\.rawValue)), role: role, newFile: .whenSet, repair: nil,
                       default: nil, summary: summary,
-                      get: { $0[keyPath: path].map { .string($0.rawValue) } },
+                      get: { [read = FieldReader(path)] in read($0).map { .string($0.rawValue) } },
                       set: { task, value in
                           if case let .string(s)? = value { task[keyPath: path] = E(rawValue: s) } else {
                               task[keyPath: path] = nil
                           }
                       })
+    }
+}
+
+/// Reads one property of a task for a getter of ``TaskFieldSpec/table``. A key path applied
+/// to a value boxes a copy of the whole task first (every one of its strings and lists
+/// retained, then released), for each field of each task; a stored property is read at its
+/// offset instead.
+struct FieldReader<Value>: Sendable {
+    let path: KeyPath<TodoTask, Value> & Sendable
+    /// Where the property lies in a ``TodoTask``; nil for a computed one.
+    let offset: Int?
+
+    init(_ path: KeyPath<TodoTask, Value> & Sendable) {
+        self.path = path
+        offset = MemoryLayout<TodoTask>.offset(of: path)
+    }
+
+    @inline(__always)
+    func callAsFunction(_ task: TodoTask) -> Value {
+        guard let offset else { return task[keyPath: path] }
+        return withUnsafePointer(to: task) { UnsafeRawPointer($0).load(fromByteOffset: offset, as: Value.self) }
     }
 }
 
