@@ -272,6 +272,25 @@ import TodoMDTestSupport
         #expect(try ColdBuildTests.dump(reopened) == ColdBuildTests.dump(fresh))
     }
 
+    /// The writer binds values straight to SQLite: every value in its place, each run with its
+    /// own values, and a count that does not fit the statement refused.
+    @Test func theWriterBindsEachRunsValues() throws {
+        let queue = try DatabaseQueue()
+        try queue.write { db in
+            try db.execute(sql: "CREATE TABLE t (a, b, c)")
+            let insert = try db.makeStatement(sql: "INSERT INTO t VALUES (?, ?, ?)")
+            try TaskIndex.RowWriter.execute(insert, ["x".databaseValue, 2.databaseValue], after: 1.databaseValue)
+            try TaskIndex.RowWriter.execute(insert, [.null, 2.5.databaseValue, "ü".databaseValue])
+            #expect(throws: DatabaseError.self) { try TaskIndex.RowWriter.execute(insert, [1.databaseValue]) }
+            #expect(throws: DatabaseError.self) {
+                try TaskIndex.RowWriter.execute(insert, [1.databaseValue, 2.databaseValue, 3.databaseValue],
+                                                after: 0.databaseValue)
+            }
+            let rows = try Row.fetchAll(db, sql: "SELECT a, b, c FROM t ORDER BY rowid").map { Array($0.databaseValues.map(\.description)) }
+            #expect(rows == [["1", "\"x\"", "2"], ["NULL", "2.5", "\"ü\""]])
+        }
+    }
+
     /// (4,500 files: more chunks than the parsers may run ahead of the writer.)
     @Test(arguments: [1, 128, 129, 1000, 4500])
     func parsingHandsEveryFileOverInOrder(count: Int) throws {

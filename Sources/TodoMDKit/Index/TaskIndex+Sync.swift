@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -253,27 +254,18 @@ extension TaskIndex {
         let reason: String?
     }
 
-    /// The values a task's rows are inserted with, as the statements' arguments: made by the
-    /// parsers, on every core, so that the one writer only binds them (GRDB's conversion of an
-    /// array of values was a sixth of the writer's time in a cold build).
+    /// The values a task's rows are inserted with: made by the parsers, on every core, so that
+    /// the one writer only binds them (``RowWriter``).
     struct RowValues: Sendable {
         /// ``TaskColumns/insertColumns``' values.
-        let task: StatementArguments
+        let task: [DatabaseValue]
         /// ``TaskColumns/textColumns``' values (after the `rid`, which the insert into `task` gives).
-        let text: StatementArguments
+        let text: [DatabaseValue]
         let tags: [String]
 
         init(_ t: TodoTask) {
-            let values = TaskColumns.insertValues(t)
-            task = Self.arguments(values.task)
-            text = Self.arguments(values.text)
+            (task, text) = TaskColumns.insertValues(t)
             tags = t.tags
-        }
-
-        /// `values` as arguments, through GRDB's initializer for optional existentials: the one
-        /// for a sequence of a concrete type maps it through a key path, several times slower.
-        static func arguments(_ values: [DatabaseValue]) -> StatementArguments {
-            StatementArguments(values.map { $0 as (any DatabaseValueConvertible)? })
         }
     }
 
@@ -396,14 +388,38 @@ extension TaskIndex {
             try file.execute(arguments: [parsed.id, parsed.stamp.size, parsed.stamp.mtime, parsed.stamp.hash,
                                          indexedAt, parsed.reason])
             guard let row = parsed.row else { return }
-            try task.execute(arguments: row.task)
+            try RowWriter.execute(task, row.task)
             let rid = db.lastInsertedRowID
-            try text.execute(arguments: [rid] + row.text)
+            try RowWriter.execute(text, row.text, after: rid.databaseValue)
             for (i, name) in row.tags.enumerated() {
                 try tag.execute(arguments: [rid, name, i])
             }
             // A bulk load indexes the full text once at the end, from the stored rows.
             if !fresh { try fullText.execute(arguments: [rid]) }
+        }
+
+        /// Runs `statement` with `values` (after `first`, when given) bound straight to SQLite.
+        /// GRDB's `StatementArguments` boxes every value and checks the count on each run (a
+        /// tenth of the parsers' and the writer's time in a cold build); here the count is
+        /// checked and the values bound without either.
+        static func execute(_ statement: Statement, _ values: [DatabaseValue], after first: DatabaseValue? = nil) throws {
+            let offset: CInt = first == nil ? 1 : 2
+            let raw = statement.sqliteStatement
+            guard Int(sqlite3_bind_parameter_count(raw)) == values.count + Int(offset) - 1 else {
+                throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "wrong number of values", sql: statement.sql)
+            }
+            // Marks the (no) arguments GRDB knows of as bound: `execute()` then only resets the
+            // statement, which keeps the bindings below.
+            statement.setUncheckedArguments(StatementArguments())
+            if let first { try check(first.bind(to: raw, at: 1), statement) }
+            for i in values.indices { try check(values[i].bind(to: raw, at: CInt(i) + offset), statement) }
+            try statement.execute()
+        }
+
+        private static func check(_ code: CInt, _ statement: Statement) throws {
+            guard code == SQLITE_OK else {
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "a value could not be bound", sql: statement.sql)
+            }
         }
 
         /// Makes the secondary indexes and the full-text index after a bulk load.
