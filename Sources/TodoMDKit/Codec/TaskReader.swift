@@ -15,8 +15,13 @@ struct TaskReader {
         var warnings: [String] = []
         var task = TodoTask(id: id, title: "", created: fileModified, source: "unknown")
         task.body = document.body
-        var present = Set<TaskField>()  // keys with a value (not empty, not null)
-        var used = Set<TaskField>()     // keys whose value was used
+        // Keys with a value (not empty, not null), and keys whose value was used: a file has a
+        // few of them, and only the few repairable fields are looked up, so a list searched
+        // from the start is cheaper than hashing every key into a set.
+        var present: [TaskField] = []
+        var used: [TaskField] = []
+        present.reserveCapacity(document.pairs.count)
+        used.reserveCapacity(document.pairs.count)
 
         for (key, fileNode, _) in document.pairs {
             let field: TaskField
@@ -36,9 +41,9 @@ struct TaskReader {
                 field = known
             }
             if isAbsent(node) { continue }
-            present.insert(field)
+            present.append(field)
             switch read(field, node, into: &task) {
-            case .ok: used.insert(field)
+            case .ok: used.append(field)
             case let .wrongType(problem): warnings.append("\(key): \(problem); ignored")
             case let .overLimit(reason): return .unparseable(reason: reason)
             }
