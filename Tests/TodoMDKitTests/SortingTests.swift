@@ -327,4 +327,43 @@ private let sortCases: [SortCase] = [
     func ordersEqual(_ a: String, _ b: String) {
         #expect(TextFolding.sortKey(a) == TextFolding.sortKey(b))
     }
+
+    /// The key itself: folded, each run of digits without its leading zeros after its length
+    /// in two digits (capped at 99).
+    @Test(arguments: [
+        ("", ""),
+        ("Task 007 v10", "task 017 v0210"),
+        ("x 000", "x 010"),
+        ("0", "010"),
+        ("Zoë 5", "zoe 015"),
+        ("Ärger 12ab3", "arger 0212ab013"),
+        ("a" + String(repeating: "1", count: 120), "a99" + String(repeating: "1", count: 120)),
+        ("日本 42", "日本 0242"),
+    ])
+    func theKeyIsFoldedWithCountedDigitRuns(_ text: String, _ key: String) {
+        #expect(TextFolding.sortKey(text) == key)
+    }
+}
+
+// MARK: - JSON string literals
+
+@Suite struct JSONQuoteTests {
+    /// Every string, quoted, reads back as itself through a JSON parser other than ours, and
+    /// holds no raw control character or line/paragraph separator (unsafe in JavaScript).
+    @Test func quotedStringsReadBackAsThemselves() throws {
+        let pieces = ["a", "ü", "日本", "\"", "\\", "\n", "\r", "\t", "\u{8}", "\u{C}", "\u{0}", "\u{1F}", "\u{7F}",
+                      "\u{2028}", "\u{2029}", "\u{2027}", "\u{202A}", "€", "🙂", " ", "/"]
+        var random = SeededRandom(seed: 2026_11_26)
+        var texts = pieces + [""]
+        for _ in 0..<500 {
+            texts.append((0..<Int.random(in: 1...12, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined())
+        }
+        for text in texts {
+            var out = ""
+            JSONValue.quote(text, into: &out)
+            let back = try JSONDecoder().decode(String.self, from: Data(out.utf8))
+            #expect(back == text, "\(out)")
+            #expect(!out.unicodeScalars.contains { $0.value < 0x20 || $0 == "\u{2028}" || $0 == "\u{2029}" }, "\(out)")
+        }
+    }
 }

@@ -110,16 +110,25 @@ public indirect enum JSONValue: Sendable, Equatable {
     public static func quote(_ s: String, into out: inout String) {
         out += "\""
         var s = s
-        s.withUTF8 { bytes in
+        s.makeContiguousUTF8()
+        let utf8 = s.utf8
+        utf8.withContiguousStorageIfAvailable { bytes in
             var runStart = 0
             var i = 0
+            // A run is appended as a slice of `s`: its bytes are copied as they are, where
+            // decoding them into a new `String` validated them again (runs start and end
+            // next to an ASCII byte or the start of U+2028/U+2029, so on character bounds).
             func flush(_ end: Int) {
-                if end > runStart {
-                    out += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<end]), as: UTF8.self)
-                }
+                guard end > runStart else { return }
+                let from = utf8.index(utf8.startIndex, offsetBy: runStart)
+                out += s[from..<utf8.index(from, offsetBy: end - runStart)]
             }
             while i < bytes.count {
                 let b = bytes[i]
+                if b >= 0x20, b != 0x22, b != 0x5C, b != 0xE2 {
+                    i += 1
+                    continue
+                }
                 var escape: String?
                 switch b {
                 case 0x22: escape = "\\\""

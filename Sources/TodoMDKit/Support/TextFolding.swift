@@ -34,28 +34,35 @@ public enum TextFolding {
     /// A key whose byte order is the §21 text order: folded, with each run of digits compared by
     /// numeric value ("Task 2" before "Task 10").
     public static func sortKey(_ s: String) -> String {
-        let folded = fold(s)
-        var out = ""
-        out.reserveCapacity(folded.utf8.count + 8)
-        var digits = ""
-        func flush() {
-            guard !digits.isEmpty else { return }
-            var trimmed = Substring(digits).drop(while: { $0 == "0" })
-            if trimmed.isEmpty { trimmed = "0" }
-            let n = min(trimmed.count, 99)
-            out += (n < 10 ? "0" : "") + String(n) + trimmed
-            digits = ""
-        }
-        for ch in folded.unicodeScalars {
-            if ("0"..."9").contains(ch) {
-                digits.unicodeScalars.append(ch)
-            } else {
-                flush()
-                out.unicodeScalars.append(ch)
+        var folded = fold(s)
+        folded.makeContiguousUTF8()
+        // On the bytes: digits are ASCII, and every other byte is copied as it is (stored for
+        // every task, this ran a fifth of a cold build's folding).
+        return folded.utf8.withContiguousStorageIfAvailable { bytes -> String in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 8)
+            var digits = 0..<0
+            func flush() {
+                guard !digits.isEmpty else { return }
+                var first = digits.lowerBound
+                while first < digits.upperBound - 1, bytes[first] == UInt8(ascii: "0") { first += 1 }
+                let n = min(digits.upperBound - first, 99)
+                out.append(UInt8(ascii: "0") + UInt8(n / 10))
+                out.append(UInt8(ascii: "0") + UInt8(n % 10))
+                out.append(contentsOf: bytes[first..<digits.upperBound])
+                digits = 0..<0
             }
-        }
-        flush()
-        return out
+            for i in bytes.indices {
+                if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]) {
+                    digits = digits.isEmpty ? i..<(i + 1) : digits.lowerBound..<(i + 1)
+                } else {
+                    flush()
+                    out.append(bytes[i])
+                }
+            }
+            flush()
+            return String(decoding: out, as: UTF8.self)
+        } ?? folded
     }
 
     /// Whether `needle` occurs in `haystack` as a run of UTF-8 bytes (as SQLite's `instr` does;
