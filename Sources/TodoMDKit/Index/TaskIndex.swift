@@ -135,11 +135,16 @@ public final class TaskIndex: Sendable {
     /// schema yet; `created` says which.
     static func openChecked(path: String, stamp: String) throws -> (queue: DatabaseQueue, created: Bool) {
         var config = Configuration()
-        config.journalMode = .wal
         // The CLI, the server and the watcher may share one index: wait for each other's writes.
         config.busyMode = .timeout(10)
         config.prepareDatabase { db in
             try db.execute(sql: "PRAGMA page_size = \(TaskIndex.pageSize)")
+            // A write-ahead log, so readers and the writer do not wait for each other. Set here
+            // rather than with GRDB's `journalMode = .wal`, which also sets `synchronous =
+            // NORMAL` and, whenever no log file is there (after every clean close), writes a
+            // table and drops it so that one exists: a write transaction, a checkpoint and
+            // fsyncs on every command.
+            _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
             // The index is a cache that is rebuilt when damaged: durability is not worth fsyncs.
             try db.execute(sql: "PRAGMA synchronous = OFF")
             try db.execute(sql: "PRAGMA cache_size = -65536")
