@@ -84,6 +84,40 @@ enum VaultTestFiles {
         #expect(try vault.index.fileCount() == included.count)
     }
 
+    /// A big folder's files are stat'ed on several threads: every one in its place, a missing
+    /// one nil, a folder a folder.
+    @Test func manyStatsAtOnceAreEachFilesOwn() throws {
+        let v = try TemporaryVault()
+        let count = VaultFolder.parallelStatThreshold + 700
+        var names: [String] = []
+        for i in 0..<count {
+            let name = String(format: "f%05d.md", i)
+            try v.write(name, String(repeating: "x", count: i % 97))
+            names.append(name)
+        }
+        try FileManager.default.createDirectory(atPath: v.root + "/sub.md", withIntermediateDirectories: true)
+        names.insert("missing.md", at: 1000)
+        names.append("sub.md")
+        let fd = open(v.root, O_RDONLY | O_DIRECTORY)
+        #expect(fd >= 0)
+        defer { close(fd) }
+        let stats = VaultFolder.stats(of: names, in: fd)
+        #expect(stats.count == names.count)
+        for (i, name) in names.enumerated() {
+            var st = stat()
+            if lstat(v.root + "/" + name, &st) != 0 {
+                #expect(stats[i] == nil, "\(name)")
+                continue
+            }
+            #expect(stats[i]?.size == Int(st.st_size) && stats[i]?.mtime == VaultFolder.mtime(st)
+                        && stats[i]?.kind == st.st_mode & S_IFMT, "\(name)")
+        }
+        // And a scan of the folder finds each file with its size.
+        let scanned = try VaultFolder(path: v.root).scan()
+        #expect(scanned.count == count)
+        #expect(scanned.allSatisfy { file in file.size == (Int(file.id.dropFirst().prefix(5)) ?? -1) % 97 })
+    }
+
     @Test func scanReportsSizeAndNanosecondMtime() throws {
         let v = try TemporaryVault()
         try v.task("a.md", title: "A")

@@ -98,8 +98,10 @@ public struct VaultFolder: Sendable {
         let dirPath = relative.isEmpty ? root : root + "/" + relative
         guard let dir = opendir(dirPath) else { return }
         defer { closedir(dir) }
-        let fd = dirfd(dir)
         var subfolders: [String] = []
+        // The folder's listing first, then the `stat`s of the files that need one, all at once.
+        var files: [(name: String, type: UInt8)] = []
+        var toStat: [String] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> String in
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
@@ -112,24 +114,73 @@ public struct VaultFolder: Sendable {
                 continue
             }
             guard name.hasSuffix(".md"), type == UInt8(DT_REG) || type == UInt8(DT_UNKNOWN) else { continue }
+            files.append((name, type))
+            if stamps || type == UInt8(DT_UNKNOWN) { toStat.append(name) }
+        }
+        let stats = VaultFolder.stats(of: toStat, in: dirfd(dir))
+        var next = 0
+        for (name, type) in files {
+            let id = relative.isEmpty ? name : relative + "/" + name
             if !stamps, type == UInt8(DT_REG) {
-                out.append(ScannedFile(id: relative.isEmpty ? name : relative + "/" + name, size: -1, mtime: 0))
+                out.append(ScannedFile(id: id, size: -1, mtime: 0))
                 continue
             }
-            var st = stat()
-            guard fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-            let kind = st.st_mode & S_IFMT
-            if kind == S_IFDIR, type == UInt8(DT_UNKNOWN) {
+            defer { next += 1 }
+            guard let st = stats[next] else { continue }
+            if st.kind == S_IFDIR, type == UInt8(DT_UNKNOWN) {
                 if !(relative.isEmpty && name == "Notes") { subfolders.append(name) }
                 continue
             }
-            guard kind == S_IFREG else { continue }
-            let id = relative.isEmpty ? name : relative + "/" + name
-            out.append(ScannedFile(id: id, size: Int(st.st_size), mtime: VaultFolder.mtime(st)))
+            guard st.kind == S_IFREG else { continue }
+            out.append(ScannedFile(id: id, size: st.size, mtime: st.mtime))
         }
         for folder in subfolders.sorted() {
             scan(relative: relative.isEmpty ? folder : relative + "/" + folder, stamps: stamps, into: &out)
         }
+    }
+
+    /// What a scan keeps of a file's `stat`.
+    struct FileStat: Sendable {
+        let kind: mode_t
+        let size: Int
+        let mtime: Int64
+    }
+
+    /// A folder with at least this many files to `stat` has them stat'ed on several threads.
+    static let parallelStatThreshold = 2048
+
+    /// The `stat`s of `names` (not followed if links) in the open folder `fd`, nil where one
+    /// fails. Many are split among the cores: the kernel's lookups run in parallel (10k files:
+    /// 13 ms on one thread, 8 ms on two; measured in C).
+    static func stats(of names: [String], in fd: Int32) -> [FileStat?] {
+        let count = names.count
+        var result = [FileStat?](repeating: nil, count: count)
+        let threads = count >= parallelStatThreshold ? min(ProcessInfo.processInfo.activeProcessorCount, 4) : 1
+        result.withUnsafeMutableBufferPointer { buffer in
+            let slots = StatSlots(buffer)
+            let work: @Sendable (Range<Int>) -> Void = { range in
+                for i in range {
+                    var st = stat()
+                    guard fstatat(fd, names[i], &st, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+                    slots.buffer[i] = FileStat(kind: st.st_mode & S_IFMT, size: Int(st.st_size), mtime: VaultFolder.mtime(st))
+                }
+            }
+            guard threads > 1 else { return work(0..<count) }
+            let share = (count + threads - 1) / threads
+            let others = DispatchGroup()
+            // Threads of their own: the caller may be one of the shared pool's few threads.
+            for t in 1..<threads {
+                others.enter()
+                let range = (t * share)..<min(count, (t + 1) * share)
+                Thread {
+                    work(range)
+                    others.leave()
+                }.start()
+            }
+            work(0..<min(count, share))
+            others.wait()
+        }
+        return result
     }
 
     static func mtime(_ st: stat) -> Int64 {
@@ -374,3 +425,9 @@ private let posixWrite = Glibc.write
 private let posixRead = Darwin.read
 private let posixWrite = Darwin.write
 #endif
+
+/// The result slots of ``VaultFolder/stats(of:in:)``, each written by exactly one thread.
+private struct StatSlots: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<VaultFolder.FileStat?>
+    init(_ buffer: UnsafeMutableBufferPointer<VaultFolder.FileStat?>) { self.buffer = buffer }
+}
