@@ -109,10 +109,12 @@ public indirect enum JSONValue: Sendable, Equatable {
     /// path of every listing and of indexing).
     public static func quote(_ s: String, into out: inout String) {
         out += "\""
-        var s = s
-        s.makeContiguousUTF8()
-        let utf8 = s.utf8
-        utf8.withContiguousStorageIfAvailable { bytes in
+        var contiguous = s
+        contiguous.makeContiguousUTF8()
+        // The same storage under a second name, sliced below while `withUTF8` holds the first.
+        let text = contiguous
+        let utf8 = text.utf8
+        contiguous.withUTF8 { bytes in
             var runStart = 0
             var i = 0
             // A run is appended as a slice of `s`: its bytes are copied as they are, where
@@ -121,7 +123,7 @@ public indirect enum JSONValue: Sendable, Equatable {
             func flush(_ end: Int) {
                 guard end > runStart else { return }
                 let from = utf8.index(utf8.startIndex, offsetBy: runStart)
-                out += s[from..<utf8.index(from, offsetBy: end - runStart)]
+                out += text[from..<utf8.index(from, offsetBy: end - runStart)]
             }
             while i < bytes.count {
                 let b = bytes[i]

@@ -35,10 +35,9 @@ public enum TextFolding {
     /// numeric value ("Task 2" before "Task 10").
     public static func sortKey(_ s: String) -> String {
         var folded = fold(s)
-        folded.makeContiguousUTF8()
         // On the bytes: digits are ASCII, and every other byte is copied as it is (stored for
         // every task, this ran a fifth of a cold build's folding).
-        return folded.utf8.withContiguousStorageIfAvailable { bytes -> String in
+        return folded.withUTF8 { bytes -> String in
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count + 8)
             var digits = 0..<0
@@ -62,7 +61,7 @@ public enum TextFolding {
             }
             flush()
             return String(decoding: out, as: UTF8.self)
-        } ?? folded
+        }
     }
 
     /// Whether `needle` occurs in `haystack` as a run of UTF-8 bytes (as SQLite's `instr` does;
