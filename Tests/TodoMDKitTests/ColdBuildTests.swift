@@ -102,8 +102,13 @@ import TodoMDTestSupport
             try Set(String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index'"))
         }
         for index in TaskIndex.secondaryIndexes { #expect(names.contains(index.name), "index \(index.name) is made again") }
+        // Both loaded into an empty index in bulk: the full-text index waits for a search.
+        #expect(try !cold.holdsFullText() && !reference.holdsFullText())
+        #expect(try cold.buildFullText() && reference.buildFullText())
         try ColdBuildTests.checkFullText(cold)
         try ColdBuildTests.checkFullText(reference)
+        #expect(try ColdBuildTests.dump(cold)["fts_match"] == ColdBuildTests.dump(reference)["fts_match"])
+        #expect(try ColdBuildTests.dump(cold)["fts_match"]?.count ?? 0 > 100)
     }
 
     /// The full-text index reads its words from the rows: editing and deleting files must take
@@ -113,6 +118,7 @@ import TodoMDTestSupport
         let folder = try ColdBuildTests.folder(v)
         let (index, _) = try TaskIndex.open(at: v.cache + "/index.sqlite", for: folder, timeZone: ColdBuildTests.zone,
                                             variant: nil, watcherTimeout: nil)
+        try index.buildFullText()
         func matches(_ query: String) throws -> [String] {
             try index.database.read { db in
                 try String.fetchAll(db, sql: """
@@ -141,6 +147,65 @@ import TodoMDTestSupport
         #expect(try matches("\"Task Ü 101\"") == ["Work/p101.md"])
     }
 
+    /// A cold build leaves the full-text index empty and says so; writes leave it alone while it
+    /// is, queries do without it (reading every body), and the first search of bodies builds it
+    /// whole. A later bulk load (every task gone, then new ones) leaves it for later again.
+    @Test func theFullTextIndexWaitsForTheFirstSearchOfBodies() throws {
+        let v = try ColdBuildTests.mixedVault()
+        let folder = try ColdBuildTests.folder(v)
+        let zone = ColdBuildTests.zone
+        let (index, _) = try TaskIndex.open(at: v.cache + "/index.sqlite", for: folder, timeZone: zone,
+                                            variant: nil, watcherTimeout: nil)
+        // (The full-text index narrows by the words inside a needle: the first may be the end of
+        // a longer one.)
+        let quokka = Predicate.test(.contains(.body, "quokka uber alles"))
+        let titles = Predicate.test(.contains(.title, "umbenannt"))
+        #expect(quokka.narrowsByFullText && !titles.narrowsByFullText)
+        #expect(try !index.holdsFullText())
+
+        // Edits and deletions while it waits: nothing is written to it, and nothing fails.
+        for i in stride(from: 3, through: 30, by: 3) {
+            try v.task("\(["", "Work/", "Work/Deep/", "Home/", "Ärger/"][i % 5])p\(i).md", title: "Umbenannt \(i)",
+                       body: "Quokka über alles.\n")
+        }
+        for i in 61...70 {
+            try FileManager.default.removeItem(atPath: v.root + "/" + ["", "Work/", "Work/Deep/", "Home/", "Ärger/"][i % 5] + "p\(i).md")
+        }
+        #expect(try index.sync(with: folder, timeZone: zone).parsed == 10)
+        // A query that does not search bodies leaves it waiting; the SQL of one that does reads
+        // every body while it waits.
+        #expect(try index.count(matching: titles, timeZone: zone) == 10)
+        #expect(try !index.holdsFullText())
+        let scanned = try index.database.read { db in
+            let filter = try TaskIndex.filter(quokka, timeZone: zone, db)
+            #expect(!filter.sql.contains("task_fts"))
+            return try String.fetchAll(db, sql: "SELECT id FROM task WHERE \(filter.sql) ORDER BY id",
+                                       arguments: StatementArguments(filter.arguments))
+        }
+        #expect(scanned.count == 10)
+
+        // The first search of bodies builds it, whole, and uses it.
+        #expect(try index.rows(matching: quokka, timeZone: zone).map(\.task.id).sorted() == scanned)
+        #expect(try index.holdsFullText())
+        try ColdBuildTests.checkFullText(index)
+        let narrowed = try index.database.read { db in try TaskIndex.filter(quokka, timeZone: zone, db).sql }
+        #expect(narrowed.contains("task_fts"))
+        #expect(try index.buildFullText() == false, "built once")
+
+        // Every task gone, then a new vault's worth loaded in bulk: it waits again, and is never
+        // read half-filled.
+        for file in folder.scan() { try FileManager.default.removeItem(atPath: folder.path(file.id)) }
+        try index.sync(with: folder, timeZone: zone)
+        try ColdBuildTests.checkFullText(index)
+        for i in 1...300 { try v.task("new\(i).md", title: "New \(i)", body: i % 2 == 0 ? "Quokka again.\n" : "Other.\n") }
+        try index.sync(with: folder, timeZone: zone)
+        #expect(try !index.holdsFullText())
+        let again = Predicate.test(.contains(.body, "quokka again"))
+        #expect(try index.count(matching: again, timeZone: zone) == 150)
+        #expect(try index.holdsFullText())
+        try ColdBuildTests.checkFullText(index)
+    }
+
     /// A cold build happens in a file of its own, renamed into place when whole: what is left at
     /// the index's path is an ordinary index (write-ahead log), with nothing beside it.
     @Test func aColdBuildReplacesWhatWasThereWhole() throws {
@@ -156,7 +221,6 @@ import TodoMDTestSupport
         #expect(report.parsed == folder.scan().count)
         #expect(try ColdBuildTests.journalMode(index) == "wal")
         #expect(!FileManager.default.fileExists(atPath: path + ".building"))
-        try ColdBuildTests.checkFullText(index)
         let fresh = try TaskIndex(path: v.cache + "/fresh.sqlite", timeZone: ColdBuildTests.zone)
         try fresh.sync(with: folder, timeZone: ColdBuildTests.zone)
         #expect(try ColdBuildTests.dump(index) == ColdBuildTests.dump(fresh))

@@ -94,6 +94,16 @@ import Glibc
         #expect(listed.ids == ["a.md"])
     }
 
+    /// A cold build leaves the full-text index for the first search of bodies; a process that
+    /// watches builds it in the background, so the first search it answers finds it ready.
+    @Test func aWatcherBuildsTheFullTextIndexACommandLeftForLater() throws {
+        let f = try Fixture { try $0.task("a.md", title: "A", body: "Quokka words.\n") }
+        let deadline = ContinuousClock.now + .seconds(20)
+        while try !f.vault.index.holdsFullText(), ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(try f.vault.index.holdsFullText())
+        #expect(try f.command().index.holdsFullText(), "built in the index file, for every process")
+    }
+
     @Test func stoppingTheWatcherRemovesTheSocket() throws {
         let f = try Fixture()
         _ = try f.monitor.process()

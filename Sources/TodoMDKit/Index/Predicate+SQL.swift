@@ -37,14 +37,28 @@ extension Predicate {
     /// every test cost 1.4× the scan at 100k tasks. The parts of an `all` or `any` are tested
     /// cheapest first (``SQLFragment/cost``): SQLite evaluates them in the order written and
     /// stops at the first that decides.
-    func sql(timeZone: TimeZone) -> SQLFragment { sql(timeZone: timeZone, nullSafe: false) }
+    ///
+    /// - Parameter fullText: whether the full-text index is whole (``TaskIndex/holdsFullText(_:)``),
+    ///   so that a body test may narrow its candidates with it; without it, the substring test
+    ///   alone decides, over every row.
+    func sql(timeZone: TimeZone, fullText: Bool) -> SQLFragment { sql(timeZone: timeZone, fullText: fullText, nullSafe: false) }
 
-    private func sql(timeZone: TimeZone, nullSafe: Bool) -> SQLFragment {
+    /// Whether some test of the predicate would narrow its candidates with the full-text index.
+    var narrowsByFullText: Bool {
+        switch self {
+        case let .all(parts), let .any(parts), let .none(parts): return parts.contains { $0.narrowsByFullText }
+        case let .test(test):
+            if case let .contains(.body, needle) = test { return FieldTest.ftsNarrowing(needle) != nil }
+            return false
+        }
+    }
+
+    private func sql(timeZone: TimeZone, fullText: Bool, nullSafe: Bool) -> SQLFragment {
         switch self {
         case let .all(parts), let .any(parts), let .none(parts):
             var isNone = false
             if case .none = self { isNone = true }
-            let inner = parts.map { $0.sql(timeZone: timeZone, nullSafe: nullSafe || isNone) }
+            let inner = parts.map { $0.sql(timeZone: timeZone, fullText: fullText, nullSafe: nullSafe || isNone) }
                 .enumerated().sorted { ($0.element.cost, $0.offset) < ($1.element.cost, $1.offset) }.map(\.element)
             let joiner: String
             if case .all = self { joiner = " AND " } else { joiner = " OR " }
@@ -54,7 +68,7 @@ extension Predicate {
             if isNone { return SQLFragment("NOT (\(joined))", args, cost: cost) }
             return SQLFragment(joined, args, cost: cost)
         case let .test(test):
-            let f = test.sql(timeZone: timeZone)
+            let f = test.sql(timeZone: timeZone, fullText: fullText)
             guard nullSafe else { return f }
             return SQLFragment("IFNULL((\(f.sql)), 0)", f.arguments, cost: f.cost)
         }
@@ -62,7 +76,7 @@ extension Predicate {
 }
 
 extension FieldTest {
-    func sql(timeZone: TimeZone) -> SQLFragment {
+    func sql(timeZone: TimeZone, fullText: Bool) -> SQLFragment {
         switch self {
         case let .text(field, test):
             return FieldTest.valueSQL(field.rawValue, test) { $0.databaseValue }
@@ -127,7 +141,7 @@ extension FieldTest {
                 return SQLFragment("instr(todomd_fold(source), ?) > 0", [needle.databaseValue])
             }
             let match = SQLFragment("instr(\(TaskColumns.folded(field.rawValue)), ?) > 0", [needle.databaseValue])
-            guard field == .body, let words = FieldTest.ftsNarrowing(needle) else { return match }
+            guard field == .body, fullText, let words = FieldTest.ftsNarrowing(needle) else { return match }
             // The full-text index narrows candidates; the substring test still decides.
             return SQLFragment("rid IN (SELECT rowid FROM task_fts WHERE task_fts MATCH ?) AND \(match.sql)",
                                [words.databaseValue] + match.arguments)

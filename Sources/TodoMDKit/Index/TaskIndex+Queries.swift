@@ -13,12 +13,34 @@ extension TaskIndex {
     ///   - fields: the only fields to read into each row's task (the rest stay absent); nil,
     ///     every field.
     public func rows(matching predicate: Predicate?, timeZone: TimeZone, fields: Set<TaskField>? = nil) throws -> [TaskRow] {
-        try rows(matching: predicate?.sql(timeZone: timeZone) ?? .all, fields: fields)
+        prepareFullText(for: predicate)
+        return try rows(fields: fields) { db in try TaskIndex.filter(predicate, timeZone: timeZone, db) }
     }
 
     /// How many tasks match `predicate` (every task when nil).
     public func count(matching predicate: Predicate?, timeZone: TimeZone) throws -> Int {
-        try count(matching: predicate?.sql(timeZone: timeZone) ?? .all)
+        prepareFullText(for: predicate)
+        return try database.read { db in
+            let filter = try TaskIndex.filter(predicate, timeZone: timeZone, db)
+            return try Int.fetchOne(db, sql: "SELECT count(*) FROM task WHERE \(filter.sql)",
+                                    arguments: StatementArguments(filter.arguments)) ?? 0
+        }
+    }
+
+    /// `predicate`'s SQL (every row for nil), narrowing body tests by the full-text index only
+    /// if it is whole in the transaction `db` reads: whether it is belongs to the same snapshot
+    /// as the rows, so a build that empties it (a bulk load, ``holdsFullText(_:)``) between the
+    /// check and the query cannot hide rows.
+    static func filter(_ predicate: Predicate?, timeZone: TimeZone, _ db: Database) throws -> SQLFragment {
+        guard let predicate else { return .all }
+        return try predicate.sql(timeZone: timeZone, fullText: predicate.narrowsByFullText && holdsFullText(db))
+    }
+
+    /// A predicate that searches bodies makes the full-text index first, if a cold build left it
+    /// for later (``buildFullText()``). If that fails (another process is writing), the query
+    /// reads every body instead, which is slower but finds the same tasks.
+    private func prepareFullText(for predicate: Predicate?) {
+        if predicate?.narrowsByFullText == true { _ = try? buildFullText() }
     }
 
     /// How many tasks match each of `predicates` (every task for nil), in one pass over the
@@ -27,12 +49,13 @@ extension TaskIndex {
     /// - Complexity: one scan of the task table, O(tasks × predicates) tests.
     public func counts(matching predicates: [Predicate?], timeZone: TimeZone) throws -> [Int] {
         guard !predicates.isEmpty else { return [] }
-        let fragments = predicates.map { $0?.sql(timeZone: timeZone) ?? .all }
-        // A predicate's SQL is 1 for a match, else 0 or NULL. Counted as a CASE condition, it
-        // stops at its first deciding test, as in a WHERE clause; inside sum(…) SQLite works
-        // out every AND and OR in full (the sidebar's counts at 100k: 126 vs 40 ms).
-        let sums = fragments.map { "count(CASE WHEN \($0.sql) THEN 1 END)" }.joined(separator: ", ")
+        for predicate in predicates { prepareFullText(for: predicate) }
         return try database.read { db in
+            let fragments = try predicates.map { try TaskIndex.filter($0, timeZone: timeZone, db) }
+            // A predicate's SQL is 1 for a match, else 0 or NULL. Counted as a CASE condition, it
+            // stops at its first deciding test, as in a WHERE clause; inside sum(…) SQLite works
+            // out every AND and OR in full (the sidebar's counts at 100k: 126 vs 40 ms).
+            let sums = fragments.map { "count(CASE WHEN \($0.sql) THEN 1 END)" }.joined(separator: ", ")
             guard let row = try Row.fetchOne(db, sql: "SELECT \(sums) FROM task",
                                              arguments: StatementArguments(fragments.flatMap(\.arguments)))
             else { return predicates.map { _ in 0 } }
@@ -43,19 +66,17 @@ extension TaskIndex {
     /// Tasks matching `filter`, in no particular order; `fields` as for
     /// ``rows(matching:timeZone:fields:)``.
     func rows(matching filter: SQLFragment, fields: Set<TaskField>? = nil) throws -> [TaskRow] {
+        try rows(fields: fields) { _ in filter }
+    }
+
+    /// Tasks matching the filter `where` makes inside the read transaction.
+    private func rows(fields: Set<TaskField>?, where filter: (Database) throws -> SQLFragment) throws -> [TaskRow] {
         let positions = fields.map(TaskColumns.positions)
         let columns = positions.map(TaskColumns.rowColumns) ?? TaskColumns.rowColumns
         return try database.read { db in
-            try TaskRowDecoder.fetch(db, sql: "SELECT \(columns) FROM \(TaskColumns.withText) WHERE \(filter.sql)",
-                                     arguments: StatementArguments(filter.arguments), fields: positions, now: clock?.now)
-        }
-    }
-
-    /// Number of tasks matching `filter`.
-    func count(matching filter: SQLFragment) throws -> Int {
-        try database.read { db in
-            try Int.fetchOne(db, sql: "SELECT count(*) FROM task WHERE \(filter.sql)",
-                             arguments: StatementArguments(filter.arguments)) ?? 0
+            let filter = try filter(db)
+            return try TaskRowDecoder.fetch(db, sql: "SELECT \(columns) FROM \(TaskColumns.withText) WHERE \(filter.sql)",
+                                            arguments: StatementArguments(filter.arguments), fields: positions, now: clock?.now)
         }
     }
 

@@ -169,7 +169,8 @@ extension TaskIndex {
         report.removedIDs = removed.sorted()
         let now = WallClock.nanoseconds()
         known = try database.write { [known, toParse] db in
-            for id in removed { try TaskIndex.deleteFile(id, db) }
+            let fullText = try TaskIndex.holdsFullText(db)
+            for id in removed { try TaskIndex.deleteFile(id, db, fullText: fullText) }
             for id in confirmed {
                 try db.execute(sql: "UPDATE file SET indexed_at = ? WHERE path = ?", arguments: [now, id])
             }
@@ -230,7 +231,8 @@ extension TaskIndex {
             // structure pass is skipped): decided on the rows before and after.
             var quiet = try TaskIndex.structurallyQuiet(ids, db)
             var projects = try TaskIndex.projects(of: ids, db)
-            for id in gone { try TaskIndex.deleteFile(id, db) }
+            let fullText = try TaskIndex.holdsFullText(db)
+            for id in gone { try TaskIndex.deleteFile(id, db, fullText: fullText) }
             let writer = try RowWriter(db, indexedAt: now)
             for file in parsed { try writer.store(file) }
             try writer.finish()
@@ -347,10 +349,12 @@ extension TaskIndex {
 
     // MARK: - Storing
 
-    static func deleteFile(_ id: String, _ db: Database) throws {
+    /// Removes file `id` and its task; `fullText`: whether the full-text index is kept up to
+    /// date (``holdsFullText(_:)``), so that the task's words leave it too.
+    static func deleteFile(_ id: String, _ db: Database, fullText: Bool) throws {
         if let rid = try Int64.fetchOne(db, sql: "SELECT rid FROM task WHERE id = ?", arguments: [id]) {
             // First: the full-text index reads the words to remove from the rows themselves.
-            try db.execute(sql: "DELETE FROM task_fts WHERE rowid = ?", arguments: [rid])
+            if fullText { try db.execute(sql: "DELETE FROM task_fts WHERE rowid = ?", arguments: [rid]) }
             try db.execute(sql: "DELETE FROM task_tag WHERE task_rid = ?", arguments: [rid])
             try db.execute(sql: "DELETE FROM task_text WHERE rid = ?", arguments: [rid])
             try db.execute(sql: "DELETE FROM task WHERE rid = ?", arguments: [rid])
@@ -369,6 +373,9 @@ extension TaskIndex {
         private let indexedAt: Int64
         /// Whether the index held no task when this began: nothing to replace, indexes rebuilt.
         private let fresh: Bool
+        /// Whether the full-text index is kept up to date row by row (it is whole), rather than
+        /// left for ``TaskIndex/buildFullText()``.
+        let keepsFullText: Bool
         private var file: Statement?
         private var task: Statement?
         private var text: Statement?
@@ -379,12 +386,13 @@ extension TaskIndex {
             self.db = db
             self.indexedAt = indexedAt
             fresh = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM task)") == false
+            keepsFullText = try !fresh && TaskIndex.holdsFullText(db)
         }
 
         func store(_ parsed: ParsedFile) throws {
             if file == nil { try prepare() }
             guard let file, let task, let text, let tag, let fullText else { return }
-            if !fresh { try TaskIndex.deleteFile(parsed.id, db) }
+            if !fresh { try TaskIndex.deleteFile(parsed.id, db, fullText: keepsFullText) }
             try file.execute(arguments: [parsed.id, parsed.stamp.size, parsed.stamp.mtime, parsed.stamp.hash,
                                          indexedAt, parsed.reason])
             guard let row = parsed.row else { return }
@@ -394,8 +402,7 @@ extension TaskIndex {
             for (i, name) in row.tags.enumerated() {
                 try tag.execute(arguments: [rid, name, i])
             }
-            // A bulk load indexes the full text once at the end, from the stored rows.
-            if !fresh { try fullText.execute(arguments: [rid]) }
+            if keepsFullText { try fullText.execute(arguments: [rid]) }
         }
 
         /// Runs `statement` with `values` (after `first`, when given) bound straight to SQLite.
@@ -422,11 +429,13 @@ extension TaskIndex {
             }
         }
 
-        /// Makes the secondary indexes and the full-text index after a bulk load.
+        /// Makes the secondary indexes after a bulk load. The full-text index is left for the
+        /// first search of bodies (``TaskIndex/buildFullText()``): a fifth of a cold build's time
+        /// at 10k, for an index a listing never reads.
         func finish() throws {
             guard fresh, file != nil else { return }
             for index in TaskIndex.secondaryIndexes { try db.execute(sql: index.create) }
-            try db.execute(sql: "INSERT INTO task_fts (task_fts) VALUES ('rebuild')")
+            try TaskIndex.leaveFullText(db)
         }
 
         private func prepare() throws {

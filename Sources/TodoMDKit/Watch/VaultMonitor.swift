@@ -135,6 +135,9 @@ public final class VaultMonitor: Sendable {
         let fresh = FreshnessBeacon(cacheFolder: vault.cacheFolder, root: vault.folder.root) { try? index.generation() }
         beacon.withLock { $0 = fresh }
         try watcher.start(beacon: fresh, handler)
+        // A process that watches stays up to answer searches: it builds the full-text index a
+        // cold build left for later now, in the background, instead of at the first search.
+        DispatchQueue.global(qos: .utility).async { _ = try? index.buildFullText() }
         return watcher
     }
 
