@@ -120,6 +120,43 @@ enum IndexTestFiles {
         #expect(try vault.resolve("number Y") == "t1.md")
     }
 
+    /// A vault big enough that its stamps are compared on several threads: every change is
+    /// found once — edited, added, removed, and a same-size edit with the same mtime caught by
+    /// its hash — and nothing else is parsed.
+    @Test func aBigVaultsChangesAreEachFoundOnce() throws {
+        let v = try TemporaryVault()
+        let count = VaultFolder.parallelStatThreshold + 500
+        for i in 0..<count {
+            try v.write((i % 4 == 0 ? "Work/" : "") + "t\(i).md", "---\ntitle: \"Task \(i)\"\n---\nBody \(i).\n")
+        }
+        // t5.md changed a moment before it was indexed (its mtime after the index's time): the
+        // stamp cannot tell a later edit of the same size from none, the hash can.
+        let racy = Int64(Date().timeIntervalSince1970 + 60) * 1_000_000_000
+        IndexTestFiles.setMtime(v.root + "/t5.md", nanoseconds: racy)
+        _ = try IndexTests.openAndClose(v)
+        let folder = try VaultFolder(path: v.root)
+        try v.write("t1.md", "---\ntitle: \"Task 1, edited\"\n---\nBody 1.\n")
+        try v.write("t2222.md", "---\ntitle: \"Task 2222, edited\"\n---\n")
+        try FileManager.default.removeItem(atPath: v.root + "/Work/t8.md")
+        try FileManager.default.removeItem(atPath: v.root + "/t9.md")
+        try v.write("Work/new.md", "---\ntitle: \"New\"\n---\n")
+        let before = try folder.read("t5.md").stamp
+        try v.write("t5.md", "---\ntitle: \"Task X\"\n---\nBody 5.\n")
+        IndexTestFiles.setMtime(v.root + "/t5.md", nanoseconds: racy)
+        #expect(try folder.read("t5.md").stamp.size == before.size)
+
+        let vault = try v.open()
+        #expect(vault.openReport.total == count - 1)
+        #expect(vault.openReport.changedIDs == ["Work/new.md", "t1.md", "t2222.md", "t5.md"])
+        #expect(vault.openReport.removedIDs == ["Work/t8.md", "t9.md"])
+        #expect(vault.openReport.hashed >= 1)
+        #expect(try IndexTests.title(vault, "t5.md") == "Task X")
+        #expect(try vault.index.fileCount() == count - 1)
+        // Opened again: nothing to do.
+        let again = try v.open()
+        #expect(again.openReport.parsed == 0 && again.openReport.removed == 0)
+    }
+
     @Test func anAddedFileIsParsed() throws {
         let v = try IndexTests.vault(files: 4)
         _ = try IndexTests.openAndClose(v)

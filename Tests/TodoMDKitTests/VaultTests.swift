@@ -84,14 +84,14 @@ enum VaultTestFiles {
         #expect(try vault.index.fileCount() == included.count)
     }
 
-    /// A big folder's files are stat'ed on several threads: every one in its place, a missing
-    /// one nil, a folder a folder.
+    /// Many files, in whichever folders (each of them holding fewer than the threshold), are
+    /// stat'ed on several threads: every one in its place, a missing one nil, a folder a folder.
     @Test func manyStatsAtOnceAreEachFilesOwn() throws {
         let v = try TemporaryVault()
         let count = VaultFolder.parallelStatThreshold + 700
         var names: [String] = []
         for i in 0..<count {
-            let name = String(format: "f%05d.md", i)
+            let name = (i % 3 == 0 ? "" : "d\(i % 3)/") + String(format: "f%05d.md", i)
             try v.write(name, String(repeating: "x", count: i % 97))
             names.append(name)
         }
@@ -115,7 +115,10 @@ enum VaultTestFiles {
         // And a scan of the folder finds each file with its size.
         let scanned = try VaultFolder(path: v.root).scan()
         #expect(scanned.count == count)
-        #expect(scanned.allSatisfy { file in file.size == (Int(file.id.dropFirst().prefix(5)) ?? -1) % 97 })
+        #expect(scanned.allSatisfy { file in
+            file.size == (Int(file.id.split(separator: "/").last?.dropFirst().prefix(5) ?? "") ?? -1) % 97
+        })
+        #expect(Set(scanned.map(\.id)) == Set(names.filter { $0.hasPrefix("f") || $0.hasPrefix("d") }))
     }
 
     @Test func scanReportsSizeAndNanosecondMtime() throws {

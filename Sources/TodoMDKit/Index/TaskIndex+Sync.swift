@@ -94,12 +94,51 @@ extension TaskIndex {
         return (try TaskIndex(path: path, timeZone: timeZone, variant: variant, clock: clock), report)
     }
 
-    /// A file's stored stamp.
+    /// A file's stored stamp (its content hash is read only when the stamp cannot decide).
     struct StoredFile {
         let size: Int
         let mtime: Int64
-        let hash: String
         let indexedAt: Int64
+    }
+
+    /// Every file's stored stamp by path, and the generation they belong to, read together.
+    ///
+    /// - Complexity: one pass over the `file` table, read straight from SQLite (GRDB's `Row`
+    ///   decoded each column through a protocol: this runs on every command).
+    func storedStamps() throws -> (stamps: [String: StoredFile], generation: Int64?) {
+        try database.read { db in
+            var map: [String: StoredFile] = [:]
+            map.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM file") ?? 0)
+            let statement = try db.makeStatement(sql: "SELECT path, size, mtime, indexed_at FROM file")
+            let raw = statement.sqliteStatement
+            defer { sqlite3_reset(raw) }
+            while true {
+                let code = sqlite3_step(raw)
+                if code == SQLITE_DONE { break }
+                guard code == SQLITE_ROW else {
+                    throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
+                                        sql: statement.sql)
+                }
+                // `path` is NOT NULL: SQLite gives its UTF-8 bytes.
+                let path = String(decoding: UnsafeBufferPointer(start: sqlite3_column_text(raw, 0), count: Int(sqlite3_column_bytes(raw, 0))),
+                                  as: UTF8.self)
+                map[path] = StoredFile(size: Int(sqlite3_column_int64(raw, 1)), mtime: sqlite3_column_int64(raw, 2),
+                                       indexedAt: sqlite3_column_int64(raw, 3))
+            }
+            return (map, try TaskIndex.generation(db))
+        }
+    }
+
+    /// The stored content hashes of files `ids`, by path.
+    func storedHashes(_ ids: [String]) throws -> [String: String] {
+        guard !ids.isEmpty else { return [:] }
+        return try database.read { db in
+            var out: [String: String] = [:]
+            for id in ids {
+                out[id] = try String.fetchOne(db, sql: "SELECT hash FROM file WHERE path = ?", arguments: [id])
+            }
+            return out
+        }
     }
 
     /// Brings the index up to date with the folder (§8): only new or changed files are parsed,
@@ -115,38 +154,44 @@ extension TaskIndex {
         // Into an index that knows no file, every file is parsed, and parsing reads each one's
         // stamp: the walk need not `stat` them first.
         let knowsFiles = try database.read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM file)") } ?? true
+        // The stored stamps are read on a core of their own while the folder is walked.
+        let reading = OnThread { [self] in try storedStamps() }
         let scanned = folder.scan(stamps: knowsFiles)
-        // The stored stamps and the generation they belong to, read together.
-        var (stored, known): ([String: StoredFile], Int64?) = try database.read { db in
-            var map: [String: StoredFile] = [:]
-            map.reserveCapacity(scanned.count + 16)
-            let rows = try Row.fetchCursor(db, sql: "SELECT path, size, mtime, hash, indexed_at FROM file")
-            while let row = try rows.next() {
-                map[row[0]] = StoredFile(size: row[1], mtime: row[2], hash: row[3], indexedAt: row[4])
-            }
-            return (map, try TaskIndex.generation(db))
-        }
+        var (stored, known) = try reading.value()
         var report = SyncReport()
         report.total = scanned.count
-        var toParse: [ScannedFile] = []
-        var toHash: [(ScannedFile, String)] = []
-        for file in scanned {
-            // Whatever is left in `stored` afterwards is gone from the folder.
-            guard let old = stored.removeValue(forKey: file.id) else { toParse.append(file); continue }
-            if old.size != file.size || old.mtime != file.mtime {
-                toParse.append(file)
-            } else if file.mtime >= old.indexedAt - 2_000_000_000 {
-                toHash.append((file, old.hash))
+        // Each file against its stored stamp, on every core for a big vault (the stored
+        // dictionary is only read meanwhile).
+        let compared = OnThread.split(scanned.count, minimum: VaultFolder.parallelStatThreshold) { [stored] range in
+            var part = (toParse: [ScannedFile](), toHash: [ScannedFile](), found: 0)
+            for file in scanned[range] {
+                guard let old = stored[file.id] else { part.toParse.append(file); continue }
+                part.found += 1
+                if old.size != file.size || old.mtime != file.mtime {
+                    part.toParse.append(file)
+                } else if file.mtime >= old.indexedAt - 2_000_000_000 {
+                    part.toHash.append(file)
+                }
             }
+            return part
         }
-        let removed = Array(stored.keys)
+        var toParse = compared.flatMap(\.toParse)
+        let toHash = compared.flatMap(\.toHash)
+        // Stored files the walk did not find are gone from the folder (paths are unique, so
+        // every stored one was found when the counts agree).
+        var removed: [String] = []
+        if compared.reduce(0, { $0 + $1.found }) < stored.count {
+            for file in scanned { stored[file.id] = nil }
+            removed = Array(stored.keys)
+        }
 
         // Racy files: compare content hashes; re-parse only the ones that really changed.
         var confirmed: [String] = []
-        for (file, hash) in toHash {
+        let hashes = try storedHashes(toHash.map(\.id))
+        for file in toHash {
             report.hashed += 1
             guard let snapshot = try? folder.read(file.id) else { toParse.append(file); continue }
-            if snapshot.stamp.hash == hash {
+            if snapshot.stamp.hash == hashes[file.id] {
                 confirmed.append(file.id)
             } else {
                 toParse.append(file)

@@ -88,54 +88,64 @@ public struct VaultFolder: Sendable {
     /// - Parameter stamps: false skips the `stat` of each file whose type the folder listing
     ///   gives (size -1, mtime 0), for a caller that reads every file anyway (a cold build).
     public func scan(stamps: Bool = true) -> [ScannedFile] {
+        // Every folder's listing first, then the `stat`s of every file that needs one, all at
+        // once (split among the cores when there are many, whichever folders they are in).
+        var found: [(id: String, stat: Bool)] = []
+        found.reserveCapacity(1024)
+        walk(relative: "", stamps: stamps, into: &found)
+        let ids = found.filter(\.stat).map(\.id)
+        var stats: [FileStat?] = []
+        if !ids.isEmpty {
+            let rootFD = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard rootFD >= 0 else { return [] }
+            defer { close(rootFD) }
+            stats = VaultFolder.stats(of: ids, in: rootFD)
+        }
         var out: [ScannedFile] = []
-        out.reserveCapacity(1024)
-        scan(relative: "", stamps: stamps, into: &out)
+        out.reserveCapacity(found.count)
+        var next = 0
+        for file in found {
+            guard file.stat else {
+                out.append(ScannedFile(id: file.id, size: -1, mtime: 0))
+                continue
+            }
+            defer { next += 1 }
+            guard let st = stats[next], st.kind == S_IFREG else { continue }
+            out.append(ScannedFile(id: file.id, size: st.size, mtime: st.mtime))
+        }
         return out
     }
 
-    private func scan(relative: String, stamps: Bool, into out: inout [ScannedFile]) {
+    /// The task files of folder `relative` and below, by id, each with whether it needs a `stat`
+    /// (for its stamp, or because the listing does not say what it is).
+    private func walk(relative: String, stamps: Bool, into found: inout [(id: String, stat: Bool)]) {
         let dirPath = relative.isEmpty ? root : root + "/" + relative
         guard let dir = opendir(dirPath) else { return }
         defer { closedir(dir) }
         var subfolders: [String] = []
-        // The folder's listing first, then the `stat`s of the files that need one, all at once.
-        var files: [(name: String, type: UInt8)] = []
-        var toStat: [String] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> String in
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
             if name.hasPrefix(".") { continue }
-            let type = entry.pointee.d_type
+            var type = entry.pointee.d_type
+            if type == UInt8(DT_UNKNOWN) {
+                // A file system whose listing has no types: ask now, a folder must be walked.
+                var st = stat()
+                guard fstatat(dirfd(dir), name, &st, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+                let kind = st.st_mode & S_IFMT
+                type = kind == S_IFDIR ? UInt8(DT_DIR) : kind == S_IFREG ? UInt8(DT_REG) : UInt8(DT_UNKNOWN)
+            }
             if type == UInt8(DT_DIR) {
                 if relative.isEmpty, name == "Notes" { continue }
                 subfolders.append(name)
                 continue
             }
-            guard name.hasSuffix(".md"), type == UInt8(DT_REG) || type == UInt8(DT_UNKNOWN) else { continue }
-            files.append((name, type))
-            if stamps || type == UInt8(DT_UNKNOWN) { toStat.append(name) }
-        }
-        let stats = VaultFolder.stats(of: toStat, in: dirfd(dir))
-        var next = 0
-        for (name, type) in files {
-            let id = relative.isEmpty ? name : relative + "/" + name
-            if !stamps, type == UInt8(DT_REG) {
-                out.append(ScannedFile(id: id, size: -1, mtime: 0))
-                continue
-            }
-            defer { next += 1 }
-            guard let st = stats[next] else { continue }
-            if st.kind == S_IFDIR, type == UInt8(DT_UNKNOWN) {
-                if !(relative.isEmpty && name == "Notes") { subfolders.append(name) }
-                continue
-            }
-            guard st.kind == S_IFREG else { continue }
-            out.append(ScannedFile(id: id, size: st.size, mtime: st.mtime))
+            guard name.hasSuffix(".md"), type == UInt8(DT_REG) else { continue }
+            found.append((relative.isEmpty ? name : relative + "/" + name, stamps))
         }
         for folder in subfolders.sorted() {
-            scan(relative: relative.isEmpty ? folder : relative + "/" + folder, stamps: stamps, into: &out)
+            walk(relative: relative.isEmpty ? folder : relative + "/" + folder, stamps: stamps, into: &found)
         }
     }
 
@@ -149,38 +159,17 @@ public struct VaultFolder: Sendable {
     /// A folder with at least this many files to `stat` has them stat'ed on several threads.
     static let parallelStatThreshold = 2048
 
-    /// The `stat`s of `names` (not followed if links) in the open folder `fd`, nil where one
-    /// fails. Many are split among the cores: the kernel's lookups run in parallel (10k files:
-    /// 13 ms on one thread, 8 ms on two; measured in C).
+    /// The `stat`s of `names` (paths relative to the open folder `fd`; not followed if links),
+    /// nil where one fails. Many are split among the cores: the kernel's lookups run in parallel
+    /// (10k files: 13 ms on one thread, 8 ms on two; measured in C).
     static func stats(of names: [String], in fd: Int32) -> [FileStat?] {
-        let count = names.count
-        var result = [FileStat?](repeating: nil, count: count)
-        let threads = count >= parallelStatThreshold ? min(ProcessInfo.processInfo.activeProcessorCount, 4) : 1
-        result.withUnsafeMutableBufferPointer { buffer in
-            let slots = StatSlots(buffer)
-            let work: @Sendable (Range<Int>) -> Void = { range in
-                for i in range {
-                    var st = stat()
-                    guard fstatat(fd, names[i], &st, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-                    slots.buffer[i] = FileStat(kind: st.st_mode & S_IFMT, size: Int(st.st_size), mtime: VaultFolder.mtime(st))
-                }
+        OnThread.split(names.count, minimum: parallelStatThreshold) { range in
+            range.map { i -> FileStat? in
+                var st = stat()
+                guard fstatat(fd, names[i], &st, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+                return FileStat(kind: st.st_mode & S_IFMT, size: Int(st.st_size), mtime: VaultFolder.mtime(st))
             }
-            guard threads > 1 else { return work(0..<count) }
-            let share = (count + threads - 1) / threads
-            let others = DispatchGroup()
-            // Threads of their own: the caller may be one of the shared pool's few threads.
-            for t in 1..<threads {
-                others.enter()
-                let range = (t * share)..<min(count, (t + 1) * share)
-                Thread {
-                    work(range)
-                    others.leave()
-                }.start()
-            }
-            work(0..<min(count, share))
-            others.wait()
-        }
-        return result
+        }.flatMap { $0 }
     }
 
     static func mtime(_ st: stat) -> Int64 {
@@ -426,8 +415,3 @@ private let posixRead = Darwin.read
 private let posixWrite = Darwin.write
 #endif
 
-/// The result slots of ``VaultFolder/stats(of:in:)``, each written by exactly one thread.
-private struct StatSlots: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<VaultFolder.FileStat?>
-    init(_ buffer: UnsafeMutableBufferPointer<VaultFolder.FileStat?>) { self.buffer = buffer }
-}
