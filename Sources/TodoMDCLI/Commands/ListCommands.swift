@@ -25,7 +25,7 @@ struct ListOptions: ParsableArguments {
                                       sort: sort, direction: direction, filter: filter.quickFilter)
         let vault = try context.openVault()
         if perspective != nil { warnAboutPerspectives(try vault.loadPerspectives().warning, context) }
-        let listing = try vault.list(request, decoding: output.json ? .json : .whole)
+        let listing = try vault.list(request, decoding: output.json ? .json(.all) : .whole)
         if output.json {
             listing.writeJSON { context.out($0) }
             context.out("\n")

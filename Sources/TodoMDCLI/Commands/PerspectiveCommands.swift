@@ -212,9 +212,11 @@ struct PerspectiveRun: VaultCommand {
     func run(_ context: CommandContext) throws {
         let vault = try context.openVault()
         warnAboutPerspectives(try vault.loadPerspectives().warning, context)
-        let listing = try vault.list(ListRequest(.perspective(id), filter: filter.quickFilter))
+        let listing = try vault.list(ListRequest(.perspective(id), filter: filter.quickFilter),
+                                     decoding: output.json ? .json(.all) : .whole)
         if output.json {
-            context.line(listing.json)
+            listing.writeJSON { context.out($0) }
+            context.out("\n")
         } else {
             context.out(TaskRenderer(style: context.style, now: context.clock.localNow).render(listing))
             context.line(PerspectiveRun.summary(Set(listing.tasks.map(\.id)).count))

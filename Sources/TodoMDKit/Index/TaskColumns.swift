@@ -131,9 +131,11 @@ enum TaskColumns {
     /// vault decides (§23).
     static let rowColumns = rowColumns(fields: Array(TaskFieldSpec.table.indices))
 
-    /// ``rowColumns`` with only the fields at `fields` (positions in ``TaskFieldSpec/table``).
-    static func rowColumns(fields: [Int]) -> String {
-        (["id"] + fields.map { "\"\(TaskFieldSpec.table[$0].key)\"" } + ["title_key", "warning_count", "json", "row_json"]
+    /// ``rowColumns`` with only the fields at `fields` (positions in ``TaskFieldSpec/table``) and
+    /// only the JSON form `json` (nil: both).
+    static func rowColumns(fields: [Int], json: TaskJSON.Fields? = nil) -> String {
+        let forms = json.map { [$0 == .all ? "json" : "row_json"] } ?? ["json", "row_json"]
+        return (["id"] + fields.map { "\"\(TaskFieldSpec.table[$0].key)\"" } + ["title_key", "warning_count"] + forms
             + TaskIndex.linkColumns).joined(separator: ", ")
     }
 
@@ -153,8 +155,9 @@ struct TaskRowDecoder {
     private let setters: [@Sendable (inout TodoTask, DatabaseValue) -> Void]
     private let titleKey: Int
     private let warningCount: Int
-    private let json: Int
-    private let rowJSON: Int
+    /// The JSON forms' columns, when the statement reads them.
+    private let json: Int?
+    private let rowJSON: Int?
     private let links: [Int]
     /// The clock's now, which a running timer (§27) counts up to in TASK's `time_spent_minutes`.
     private let now: Date?
@@ -181,8 +184,11 @@ struct TaskRowDecoder {
         }
         titleKey = try position("title_key")
         warningCount = try position("warning_count")
-        json = try position("json")
-        rowJSON = try position("row_json")
+        json = positions["json"]
+        rowJSON = positions["row_json"]
+        guard json != nil || rowJSON != nil else {
+            throw TodoError.io(path: "index", reason: "the index query has neither JSON column")
+        }
         links = try TaskIndex.linkColumns.map(position)
     }
 
@@ -204,11 +210,15 @@ struct TaskRowDecoder {
         task.links = TaskIndex.links(value, at: links)
         task.links.asOf = now
         let warnings = Int.fromDatabaseValue(value(warningCount)) ?? 0
-        // Room for the tail, so that appending it does not copy the stored JSON once more.
-        var json = text(json, reserving: 256)
-        TaskJSON.tail(task, afterWarnings: warnings > 0, into: &json)
+        var whole: String?
+        if let json {
+            // Room for the tail, so that appending it does not copy the stored JSON once more.
+            var text = text(json, reserving: 256)
+            TaskJSON.tail(task, afterWarnings: warnings > 0, into: &text)
+            whole = text
+        }
         return TaskRow(task: task, titleKey: text(titleKey), warningCount: warnings + task.links.warnings.count,
-                       json: json, rowHead: text(rowJSON))
+                       storedJSON: whole, rowHead: rowJSON.map { text($0) })
     }
 
     /// Column `i`'s text ("" for NULL), copied once from SQLite's buffer by its known length (GRDB

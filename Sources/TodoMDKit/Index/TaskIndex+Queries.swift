@@ -12,9 +12,11 @@ extension TaskIndex {
     ///   - timeZone: for comparing date-time fields by their local date.
     ///   - fields: the only fields to read into each row's task (the rest stay absent); nil,
     ///     every field.
-    public func rows(matching predicate: Predicate?, timeZone: TimeZone, fields: Set<TaskField>? = nil) throws -> [TaskRow] {
+    ///   - json: the only JSON form to read (``TaskRow/json`` or ``TaskRow/rowJSON``); nil, both.
+    public func rows(matching predicate: Predicate?, timeZone: TimeZone, fields: Set<TaskField>? = nil,
+                     json: TaskJSON.Fields? = nil) throws -> [TaskRow] {
         prepareFullText(for: predicate)
-        return try rows(fields: fields) { db in try TaskIndex.filter(predicate, timeZone: timeZone, db) }
+        return try rows(fields: fields, json: json) { db in try TaskIndex.filter(predicate, timeZone: timeZone, db) }
     }
 
     /// How many tasks match `predicate` (every task when nil).
@@ -66,13 +68,16 @@ extension TaskIndex {
     /// Tasks matching `filter`, in no particular order; `fields` as for
     /// ``rows(matching:timeZone:fields:)``.
     func rows(matching filter: SQLFragment, fields: Set<TaskField>? = nil) throws -> [TaskRow] {
-        try rows(fields: fields) { _ in filter }
+        try rows(fields: fields, json: nil) { _ in filter }
     }
 
     /// Tasks matching the filter `where` makes inside the read transaction.
-    private func rows(fields: Set<TaskField>?, where filter: (Database) throws -> SQLFragment) throws -> [TaskRow] {
+    private func rows(fields: Set<TaskField>?, json: TaskJSON.Fields?,
+                      where filter: (Database) throws -> SQLFragment) throws -> [TaskRow] {
         let positions = fields.map(TaskColumns.positions)
-        let columns = positions.map(TaskColumns.rowColumns) ?? TaskColumns.rowColumns
+        let columns = fields == nil && json == nil
+            ? TaskColumns.rowColumns
+            : TaskColumns.rowColumns(fields: positions ?? Array(TaskFieldSpec.table.indices), json: json)
         return try database.read { db in
             let filter = try filter(db)
             return try TaskRowDecoder.fetch(db, sql: "SELECT \(columns) FROM \(TaskColumns.withText) WHERE \(filter.sql)",

@@ -17,7 +17,7 @@ public enum GroupKey: String, Sendable, CaseIterable {
     case areaProjects = "area_projects"
 
     /// The fields grouping by this key reads (a task's links are always there): what a listing
-    /// that answers only with its rows' JSON decodes (``TaskRow/Decoding/json``).
+    /// that answers only with its rows' JSON decodes (``TaskRow/Decoding/json(_:)``).
     public var fieldsRead: [TaskField] {
         switch self {
         case .none, .parent: return []

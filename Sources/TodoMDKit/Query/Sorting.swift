@@ -15,7 +15,7 @@ public enum SortKey: String, Sendable, CaseIterable {
 
     /// The fields a sort by this key reads, besides its tie-break (`created`, then the id, which
     /// every row has): what a listing that answers only with its rows' JSON decodes
-    /// (``TaskRow/Decoding/json``). `ListingDecodingTests` compares such listings with whole
+    /// (``TaskRow/Decoding/json(_:)``). `ListingDecodingTests` compares such listings with whole
     /// ones for every key.
     public var fieldsRead: [TaskField] {
         switch self {

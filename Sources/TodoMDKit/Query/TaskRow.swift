@@ -12,10 +12,11 @@ public struct TaskRow: Sendable, Equatable {
         let task: TodoTask
         let titleKey: String
         let warningCount: Int
-        let json: String
-        let rowHead: String
+        /// Each JSON form, unless the listing was read for the other one only.
+        let json: String?
+        let rowHead: String?
 
-        init(task: TodoTask, titleKey: String, warningCount: Int, json: String, rowHead: String) {
+        init(task: TodoTask, titleKey: String, warningCount: Int, json: String?, rowHead: String?) {
             self.task = task
             self.titleKey = titleKey
             self.warningCount = warningCount
@@ -27,13 +28,15 @@ public struct TaskRow: Sendable, Equatable {
     private let storage: Storage
 
     /// How much of each task a listing's rows decode from the index.
-    public enum Decoding: Sendable {
-        /// Every field: ``task`` is the task as indexed.
+    public enum Decoding: Sendable, Equatable {
+        /// Every field: ``task`` is the task as indexed, with both JSON forms.
         case whole
         /// Only what ordering and grouping read, for a caller that reads nothing of a row but
-        /// its JSON (``json`` and ``rowJSON``, which the index keeps whole): ``task`` holds those
-        /// fields only. Decoding each task's every field was a third of a listing's time.
-        case json
+        /// its JSON in one form (``json`` for `.all`, ``rowJSON`` for `.row`; the index keeps
+        /// both whole): ``task`` holds those fields only, and the other form is not read.
+        /// Decoding each task's every field was a third of a listing's time; reading the whole
+        /// TASK for a listing of row forms, which are a third of its size, another sixth.
+        case json(TaskJSON.Fields)
     }
 
     /// The indexed fields; `body`, `extra` and `warnings` are empty.
@@ -42,11 +45,18 @@ public struct TaskRow: Sendable, Equatable {
     public var titleKey: String { storage.titleKey }
     public var warningCount: Int { storage.warningCount }
     /// The TASK object of §19, as JSON text.
-    public var json: String { storage.json }
+    ///
+    /// - Precondition: the row was not read for its row form only (``Decoding/json(_:)``).
+    public var json: String {
+        guard let json = storage.json else { preconditionFailure("TaskRow.json of a row read for its row form only") }
+        return json
+    }
     /// The row form of TASK (``TaskJSON/row(_:)``): what a row of a list draws. The index keeps
     /// what the file decides of it; the links complete it here.
+    ///
+    /// - Precondition: the row was not read for its whole TASK only (``Decoding/json(_:)``).
     public var rowJSON: String {
-        var o = storage.rowHead
+        guard var o = storage.rowHead else { preconditionFailure("TaskRow.rowJSON of a row read for its whole TASK only") }
         TaskJSON.rowTail(storage.task.links, into: &o)
         return o
     }
@@ -64,6 +74,11 @@ public struct TaskRow: Sendable, Equatable {
     public init(task: TodoTask, titleKey: String, warningCount: Int, json: String, rowHead: String? = nil) {
         storage = Storage(task: task, titleKey: titleKey, warningCount: warningCount, json: json,
                           rowHead: rowHead ?? TaskJSON.rowHead(task))
+    }
+
+    /// A row read from the index with the JSON forms it was read for (nil: not read).
+    init(task: TodoTask, titleKey: String, warningCount: Int, storedJSON json: String?, rowHead: String?) {
+        storage = Storage(task: task, titleKey: titleKey, warningCount: warningCount, json: json, rowHead: rowHead)
     }
 
     public subscript<T>(dynamicMember path: KeyPath<TodoTask, T>) -> T { storage.task[keyPath: path] }

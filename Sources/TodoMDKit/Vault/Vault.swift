@@ -117,9 +117,13 @@ public final class Vault: Sendable {
         var compiler = RuleCompiler(today: clock.today, timeZone: clock.timeZone)
         // The JSON's own tail reads the time entries (`time_spent_minutes`); every sort breaks
         // ties by `created`.
-        let fields: Set<TaskField>? = decoding == .json && keep == nil
-            ? Set([.created, .timeEntries] + sort.fieldsRead + group.fieldsRead) : nil
-        var rows = try index.rows(matching: compiler.predicate(rules), timeZone: clock.timeZone, fields: fields)
+        var fields: Set<TaskField>?
+        var form: TaskJSON.Fields?
+        if case let .json(written) = decoding, keep == nil {
+            fields = Set([.created, .timeEntries] + sort.fieldsRead + group.fieldsRead)
+            form = written
+        }
+        var rows = try index.rows(matching: compiler.predicate(rules), timeZone: clock.timeZone, fields: fields, json: form)
         if let keep { rows = rows.filter(keep) }
         var order = SortOrder(sort, direction: direction)
         order.today = clock.today

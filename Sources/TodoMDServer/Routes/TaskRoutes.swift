@@ -156,7 +156,7 @@ struct TaskRoutes {
                                       filter: QuickFilter(status: q["status"], priority: q["priority"], area: q["area"],
                                                           project: q["project"], tag: q["tag"], source: q["source"]))
         let fields = try TaskJSON.Fields(parsing: q["fields"])
-        return HTTP.json(try await service.read { try $0.list(request, decoding: .json) }, fields: fields)
+        return HTTP.json(try await service.read { try $0.list(request, decoding: .json(fields)) }, fields: fields)
     }
 
     func show(_ ref: String) async throws -> Response {
