@@ -121,8 +121,11 @@ class PlannerTest(BrowserTestCase):
         self.assertEqual((fm["region"], fm["bucket"], fm["carry_count"], fm["backlog_since"]),
                          ("backlog", "none", "1", "2026-11-20"))
         self.assertNotIn("plan_date", fm)
-        row = self.driver.find_element(By.CSS_SELECTOR, 'li.ptask[data-id="%s"]' % gate)
-        self.assertIn("1×", row.text)
+        # Read afresh until it holds: the rollover's own write comes back as a live change, and
+        # the planner draws its rows again (a row found before that is gone).
+        row_text = wait_for(lambda: self.driver.find_element(By.CSS_SELECTOR, 'li.ptask[data-id="%s"]' % gate).text,
+                            message="the gate's row")
+        self.assertIn("1×", row_text)
 
         before = self.read_bytes(gate)
         move = 'li.ptask[data-id="%s"] button[aria-label="Move Fix the gate to a region"]' % gate
