@@ -76,7 +76,10 @@ final class EventRecorder: @unchecked Sendable {
     var all: [VaultEvent] { lock.lock(); defer { lock.unlock() }; return events }
 
     /// Waits (up to a generous deadline; never a speed assertion) until `count` events arrived.
-    func wait(for count: Int, seconds: Double = 5) async -> [VaultEvent] {
+    /// The recorder's task runs on the shared pool, which has a thread per core: on 2 cores,
+    /// two tests that block their threads for seconds (a vault of thousands of files built in a
+    /// debug build) hold it back that long, so the deadline is far beyond any such wait.
+    func wait(for count: Int, seconds: Double = 30) async -> [VaultEvent] {
         let deadline = ContinuousClock.now + .seconds(seconds)
         while all.count < count, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(10)) }
         return all
