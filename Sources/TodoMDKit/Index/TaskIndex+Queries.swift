@@ -15,13 +15,13 @@ extension TaskIndex {
     ///   - json: the only JSON form to read (``TaskRow/json`` or ``TaskRow/rowJSON``); nil, both.
     public func rows(matching predicate: Predicate?, timeZone: TimeZone, fields: Set<TaskField>? = nil,
                      json: TaskJSON.Fields? = nil) throws -> [TaskRow] {
-        prepareFullText(for: predicate)
+        prepareFullText(for: [predicate])
         return try rows(fields: fields, json: json) { db in try TaskIndex.filter(predicate, timeZone: timeZone, db) }
     }
 
     /// How many tasks match `predicate` (every task when nil).
     public func count(matching predicate: Predicate?, timeZone: TimeZone) throws -> Int {
-        prepareFullText(for: predicate)
+        prepareFullText(for: [predicate])
         return try database.read { db in
             let filter = try TaskIndex.filter(predicate, timeZone: timeZone, db)
             return try Int.fetchOne(db, sql: "SELECT count(*) FROM task WHERE \(filter.sql)",
@@ -38,11 +38,11 @@ extension TaskIndex {
         return try predicate.sql(timeZone: timeZone, fullText: predicate.narrowsByFullText && holdsFullText(db))
     }
 
-    /// A predicate that searches bodies makes the full-text index first, if a cold build left it
+    /// Predicates that search bodies make the full-text index first, if a cold build left it
     /// for later (``buildFullText()``). If that fails (another process is writing), the query
     /// reads every body instead, which is slower but finds the same tasks.
-    private func prepareFullText(for predicate: Predicate?) {
-        if predicate?.narrowsByFullText == true { _ = try? buildFullText() }
+    private func prepareFullText(for predicates: [Predicate?]) {
+        if predicates.contains(where: { $0?.narrowsByFullText == true }) { _ = try? buildFullText() }
     }
 
     /// How many tasks match each of `predicates` (every task for nil), in one pass over the
@@ -51,7 +51,7 @@ extension TaskIndex {
     /// - Complexity: one scan of the task table, O(tasks × predicates) tests.
     public func counts(matching predicates: [Predicate?], timeZone: TimeZone) throws -> [Int] {
         guard !predicates.isEmpty else { return [] }
-        for predicate in predicates { prepareFullText(for: predicate) }
+        prepareFullText(for: predicates)
         return try database.read { db in
             let fragments = try predicates.map { try TaskIndex.filter($0, timeZone: timeZone, db) }
             // A predicate's SQL is 1 for a match, else 0 or NULL. Counted as a CASE condition, it

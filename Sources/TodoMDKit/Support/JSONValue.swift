@@ -117,7 +117,7 @@ public indirect enum JSONValue: Sendable, Equatable {
         contiguous.withUTF8 { bytes in
             var runStart = 0
             var i = 0
-            // A run is appended as a slice of `s`: its bytes are copied as they are, where
+            // A run is appended as a slice of `text`: its bytes are copied as they are, where
             // decoding them into a new `String` validated them again (runs start and end
             // next to an ASCII byte or the start of U+2028/U+2029, so on character bounds).
             func flush(_ end: Int) {

@@ -88,37 +88,28 @@ public struct VaultFolder: Sendable {
     /// - Parameter stamps: false skips the `stat` of each file whose type the folder listing
     ///   gives (size -1, mtime 0), for a caller that reads every file anyway (a cold build).
     public func scan(stamps: Bool = true) -> [ScannedFile] {
-        // Every folder's listing first, then the `stat`s of every file that needs one, all at
-        // once (split among the cores when there are many, whichever folders they are in).
-        var found: [(id: String, stat: Bool)] = []
-        found.reserveCapacity(1024)
-        walk(relative: "", stamps: stamps, into: &found)
-        let ids = found.filter(\.stat).map(\.id)
-        var stats: [FileStat?] = []
-        if !ids.isEmpty {
-            let rootFD = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            guard rootFD >= 0 else { return [] }
-            defer { close(rootFD) }
-            stats = VaultFolder.stats(of: ids, in: rootFD)
-        }
+        // Every folder's listing first, then the `stat`s of every file, all at once (split among
+        // the cores when there are many, whichever folders they are in).
+        var ids: [String] = []
+        ids.reserveCapacity(1024)
+        walk(relative: "", into: &ids)
+        guard stamps, !ids.isEmpty else { return ids.map { ScannedFile(id: $0, size: -1, mtime: 0) } }
+        let rootFD = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard rootFD >= 0 else { return [] }
+        defer { close(rootFD) }
+        let stats = VaultFolder.stats(of: ids, in: rootFD)
         var out: [ScannedFile] = []
-        out.reserveCapacity(found.count)
-        var next = 0
-        for file in found {
-            guard file.stat else {
-                out.append(ScannedFile(id: file.id, size: -1, mtime: 0))
-                continue
-            }
-            defer { next += 1 }
-            guard let st = stats[next], st.kind == S_IFREG else { continue }
-            out.append(ScannedFile(id: file.id, size: st.size, mtime: st.mtime))
+        out.reserveCapacity(ids.count)
+        for (id, st) in zip(ids, stats) {
+            guard let st, st.kind == S_IFREG else { continue }
+            out.append(ScannedFile(id: id, size: st.size, mtime: st.mtime))
         }
         return out
     }
 
-    /// The task files of folder `relative` and below, by id, each with whether it needs a `stat`
-    /// (for its stamp, or because the listing does not say what it is).
-    private func walk(relative: String, stamps: Bool, into found: inout [(id: String, stat: Bool)]) {
+    /// The ids of the task files of folder `relative` and below. An entry whose type the
+    /// listing does not give (some file systems) is stat'ed here: a folder must be walked.
+    private func walk(relative: String, into ids: inout [String]) {
         let dirPath = relative.isEmpty ? root : root + "/" + relative
         guard let dir = opendir(dirPath) else { return }
         defer { closedir(dir) }
@@ -130,7 +121,6 @@ public struct VaultFolder: Sendable {
             if name.hasPrefix(".") { continue }
             var type = entry.pointee.d_type
             if type == UInt8(DT_UNKNOWN) {
-                // A file system whose listing has no types: ask now, a folder must be walked.
                 var st = stat()
                 guard fstatat(dirfd(dir), name, &st, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
                 let kind = st.st_mode & S_IFMT
@@ -142,10 +132,10 @@ public struct VaultFolder: Sendable {
                 continue
             }
             guard name.hasSuffix(".md"), type == UInt8(DT_REG) else { continue }
-            found.append((relative.isEmpty ? name : relative + "/" + name, stamps))
+            ids.append(relative.isEmpty ? name : relative + "/" + name)
         }
         for folder in subfolders.sorted() {
-            walk(relative: relative.isEmpty ? folder : relative + "/" + folder, stamps: stamps, into: &found)
+            walk(relative: relative.isEmpty ? folder : relative + "/" + folder, into: &ids)
         }
     }
 
