@@ -85,9 +85,12 @@ let package = Package(
             name: "TodoMDCLI",
             dependencies: [
                 "TodoMDKit",
+                .target(name: "CMalloc", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // glibc's `mallopt`, which the Glibc module leaves out (CommandAllocator).
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         // `todomd sync` itself, over TodoMDSync: a library so tests can run it in-process.
         .target(name: "TodoMDSyncCommand", dependencies: ["TodoMDCLI", "TodoMDSync"]),
         // `todomd`: every command but `serve`, `mcp` and `sync`, with the Swift runtime and Foundation
@@ -119,7 +122,10 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
         ]),
-        .testTarget(name: "TodoMDCLITests", dependencies: ["TodoMDCLI", "TodoMDSyncCommand", "TodoMDKit", "TodoMDTestSupport"]),
+        .testTarget(name: "TodoMDCLITests", dependencies: [
+            "TodoMDCLI", "TodoMDSyncCommand", "TodoMDKit", "TodoMDTestSupport",
+            .target(name: "CMalloc", condition: .when(platforms: [.linux])),
+        ]),
         .testTarget(name: "TodoMDMCPTests", dependencies: [
             "TodoMDMCP", "TodoMDKit", "TodoMDTestSupport",
             .product(name: "MCP", package: "swift-sdk"),

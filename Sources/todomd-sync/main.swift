@@ -9,6 +9,7 @@ import Glibc
 // line plus sync with PostgreSQL (postgres-nio, NIO, BoringSSL), which `todomd` leaves out so
 // that every other command starts without loading it.
 signal(SIGPIPE, SIG_IGN)
+CommandAllocator.tune()
 
 let code = await CLI.run(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
                          output: StandardOutput(), helpers: .syncing)

@@ -7,6 +7,8 @@ import Glibc
 // Output piped into `head` must end quietly, not kill us mid-write.
 signal(SIGPIPE, SIG_IGN)
 
+CommandAllocator.tune()
+
 // The executable is only this: everything else is in TodoMDCLI and TodoMDKit. `serve` and `mcp`
 // replace this process with the helper program todomd-serve (HelperCommands).
 let arguments = Array(CommandLine.arguments.dropFirst())

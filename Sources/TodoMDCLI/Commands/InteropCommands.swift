@@ -9,7 +9,7 @@ struct Export: ParsableCommand {
         abstract: "Export tasks (data to standard output or --output FILE, messages to standard error).",
         discussion: """
             Formats:
-            \(ExportFormat.allCases.map { "  \($0.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) \($0.summary)" }.joined(separator: "\n"))
+            \(ExportFormat.allCases.map { "  \($0.rawValue + String(repeating: " ", count: max(0, 12 - $0.rawValue.count))) \($0.summary)" }.joined(separator: "\n"))
 
             --scope all (default), active, area:NAME, project:NAME or completed-before:DATE; give \
             several to narrow further. See docs/interop.md for what each format keeps.
