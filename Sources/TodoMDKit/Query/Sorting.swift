@@ -135,7 +135,7 @@ public struct SortOrder: Sendable {
             for (i, entry) in order.enumerated() where entryPosition[entry] == nil { entryPosition[entry] = i }
             var filenameCount: [String: Int] = [:]
             for row in rows { filenameCount[row.filename, default: 0] += 1 }
-            let ids = Set(rows.map(\.id))
+            let ids = Set(rows.map { $0.id })
             for (i, row) in rows.enumerated() {
                 if let p = entryPosition[row.id] {
                     place[i] = p
@@ -156,7 +156,7 @@ public struct SortOrder: Sendable {
     func projectSorted(_ rows: [TaskRow]) -> [TaskRow] {
         // Rank each project.
         var rank: [String: Int] = [:]
-        let projects = Set(rows.compactMap(\.project))
+        let projects = Set(rows.compactMap { $0.project })
         if key == .projectOrder {
             var ordered = projectOrder.filter { projects.contains($0) }
             var seen = Set<String>()

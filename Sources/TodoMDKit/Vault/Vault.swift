@@ -137,9 +137,11 @@ public final class Vault: Sendable {
         grouper.now = clock.localNow
         // Parents' titles: for the `parent` group names, and the breadcrumbs of children listed
         // without their parent (§23).
-        let inListing = Set(rows.map(\.id))
+        // Closures, not key paths: a key path through the row's dynamic member is applied by the
+        // runtime (`swift_getAtKeyPath`) and copies the whole task for each row.
+        let inListing = Set(rows.map { $0.id })
         let absentParents = Set(rows.compactMap { row in row.links.parentID.flatMap { inListing.contains($0) ? nil : $0 } })
-        let needed = group == .parent ? Set(rows.compactMap(\.links.parentID)) : absentParents
+        let needed = group == .parent ? Set(rows.compactMap { $0.links.parentID }) : absentParents
         let titles = needed.isEmpty ? [:] : try index.titles(of: Array(needed))
         grouper.titles = titles
         let groups = grouper.group(sorted).map { TaskGroup(name: $0.name, tasks: Nesting.nest($0.tasks)) }
