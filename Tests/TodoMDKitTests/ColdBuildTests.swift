@@ -232,34 +232,6 @@ import TodoMDTestSupport
         #expect(try ColdBuildTests.dump(again) == ColdBuildTests.dump(fresh))
     }
 
-    /// The index's write-ahead log and its shared memory outlive the last connection, emptied:
-    /// SQLite deletes both by default, and every command then made two files and deleted them.
-    @Test func theLogIsKeptEmptyWhenTheLastConnectionCloses() throws {
-        let v = try ColdBuildTests.mixedVault()
-        let folder = try ColdBuildTests.folder(v)
-        let path = v.cache + "/index.sqlite"
-        func size(_ suffix: String) throws -> Int? {
-            guard FileManager.default.fileExists(atPath: path + suffix) else { return nil }
-            return try (FileManager.default.attributesOfItem(atPath: path + suffix)[.size] as? NSNumber)?.intValue
-        }
-        do {
-            let (index, _) = try TaskIndex.open(at: path, for: folder, timeZone: ColdBuildTests.zone, variant: nil,
-                                                watcherTimeout: nil)
-            // A change to a file: the next sync writes it through the log.
-            try v.write("groceries.md", "---\ntitle: Groceries and more\n---\n")
-            #expect(try index.sync(with: folder, timeZone: ColdBuildTests.zone).parsed == 1)
-            #expect(try size("-wal") ?? 0 > 0)
-        }
-        // Closed: the log is there, empty, and so is the shared memory.
-        #expect(try size("-wal") == 0)
-        #expect(try size("-shm") != nil)
-        // Opened again, it reads what was written.
-        let (again, report) = try TaskIndex.open(at: path, for: folder, timeZone: ColdBuildTests.zone, variant: nil,
-                                                 watcherTimeout: nil)
-        #expect(report.parsed == 0)
-        #expect(try again.task(withFilename: "groceries.md")?.title == "Groceries and more")
-    }
-
     /// Two processes that find no index at once: one builds, the other waits for it and uses
     /// its build instead of building its own (and renaming it over a file in use).
     @Test func twoColdOpensAtOnceBuildOnce() throws {

@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import GRDBSQLite
 
 /// The SQLite index of a vault (§8): every task's fields, tags, full text, and file stamps.
 ///
@@ -146,13 +145,6 @@ public final class TaskIndex: Sendable {
             // table and drops it so that one exists: a write transaction, a checkpoint and
             // fsyncs on every command.
             _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
-            // Keep the log and its shared memory when the last connection closes: SQLite deletes
-            // both by default, so every command made two files, mapped one and deleted both. With
-            // a size limit, the last close empties the log instead (a long sync's log is not
-            // kept), and a checkpoint cuts it back to 4 MB.
-            var persist: Int32 = 1
-            sqlite3_file_control(db.sqliteConnection, nil, SQLITE_FCNTL_PERSIST_WAL, &persist)
-            _ = try Int.fetchOne(db, sql: "PRAGMA journal_size_limit = 4194304")
             // The index is a cache that is rebuilt when damaged: durability is not worth fsyncs.
             try db.execute(sql: "PRAGMA synchronous = OFF")
             try db.execute(sql: "PRAGMA cache_size = -65536")
