@@ -9,7 +9,8 @@ import CMalloc
 /// steps. glibc's defaults hand every block over 128 KB to the kernel and take it back
 /// (`mmap`/`munmap`, each free a TLB shootdown on every core), and grow a thread's heap a few
 /// pages at a time (an `mprotect` each). Keeping large blocks in the heap and growing it in big
-/// steps took a warm `today --json` at 10k tasks from 43.5 to 40.5 ms (Benchmarks/README.md).
+/// steps took a warm `today --json` at 10k tasks from 1.56× to 1.48× the time `find` takes to
+/// `stat` every file (Benchmarks/README.md).
 public enum CommandAllocator {
     /// Blocks up to this size come from the heap, and are reused when freed.
     static let mmapThreshold: Int32 = 64 << 20
