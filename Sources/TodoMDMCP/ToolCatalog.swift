@@ -31,7 +31,7 @@ enum ToolCatalog {
                  List tasks as {"view", "groups": [{"name", "tasks": [TASK…]}]}. Give a built-in `view` \
                  (inbox, today, upcoming, anytime, someday, flagged, logbook, all) or a `perspective` id; \
                  `area`, `project` and `tag` narrow it. Without a view or perspective: the area/project/tag \
-                 view when one is given, else today.
+                 view when one is given, else today. With `limit`, only the first tasks come, and                  "total" says how many the listing has.
                  """,
              inputSchema: schema([
                  "view": string("inbox, today, upcoming, anytime, someday, flagged, logbook, all, area:NAME, project:NAME or tag:NAME."),
@@ -39,6 +39,7 @@ enum ToolCatalog {
                  "area": string("Only tasks in this area (exact name)."),
                  "project": string("Only tasks in this project (exact name)."),
                  "tag": string("Only tasks with this tag."),
+                 "limit": ["type": "integer", "minimum": 1, "description": "Only the first N tasks, in the listing's order."],
              ]),
              annotations: .init(readOnlyHint: true, openWorldHint: false)),
         Tool(name: "get_overdue_tasks", title: "Overdue tasks",

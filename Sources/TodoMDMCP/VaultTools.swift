@@ -386,7 +386,8 @@ actor VaultTools {
         filter.tags = try args.string("tag").map { [$0] } ?? []
         // Answered with the rows' JSON only.
         return try vault.list(ListRequest(view: try args.string("view"), perspective: try args.string("perspective"),
-                                          filter: filter), decoding: .json(.all))
+                                          filter: filter, limit: try args.int("limit").map(String.init)),
+                              decoding: .json(.all))
     }
 
     private func planDay(_ args: ToolArguments, settings: VaultSettings) throws -> String {

@@ -80,6 +80,26 @@ import TodoMDTestSupport
         #expect(!v.exists("20261121-0800-plan-trip.md"))
     }
 
+    /// `--limit N`: the first N tasks; the JSON says how many the listing has, the text how many
+    /// more there are.
+    @Test func aLimitListsTheFirstTasks() async throws {
+        let v = try TemporaryVault()
+        for (i, title) in ["One", "Two", "Three"].enumerated() {
+            try v.task("t\(i).md", title: title, "due: 2026-11-21", created: "2026-11-01T10:0\(i):00Z")
+        }
+        let json = await v.run("today", "--limit", "2", "--json")
+        let titles = (json.json["groups"] as? [[String: Any]])?.flatMap { $0["tasks"] as? [[String: Any]] ?? [] }
+            .compactMap { $0["title"] as? String }
+        #expect(titles == ["One", "Two"])
+        #expect(json.json["total"] as? Int == 3)
+        let text = await v.run("today", "--limit", "2")
+        #expect(text.stdout.contains("Two") && !text.stdout.contains("Three"))
+        #expect(text.stdout.hasSuffix("  … and 1 more\n"))
+        let bad = await v.run("list", "today", "--limit", "0")
+        #expect(bad.code == 2)
+        #expect(bad.stderr.contains("limit") && bad.stderr.contains("at least 1"))
+    }
+
     @Test func listingJSONHasTheSection19Shape() async throws {
         let v = try TemporaryVault()
         let empty = await v.run("list", "inbox", "--json")

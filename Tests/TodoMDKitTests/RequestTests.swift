@@ -92,3 +92,54 @@ import TodoMDTestSupport
         }
     }
 }
+
+/// A listing's first rows (`ListRequest.limit`): what the web app draws before the rest has come,
+/// and what `--limit` and the MCP tool's `limit` ask for.
+@Suite struct ListingLimitTests {
+    @Test(arguments: ["0", "-3", "ten", "1.5", "2 3"])
+    func aLimitIsAWholeNumberOfAtLeastOne(_ word: String) {
+        #expect {
+            _ = try ListRequest(view: "today", perspective: nil, limit: word)
+        } throws: { error in
+            guard case let TodoError.invalidValue(name, value, _) = error else { return false }
+            return name == "limit" && value == word.trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    @Test(arguments: [(nil, nil), ("", nil), (" 20 ", 20), ("1", 1)] as [(String?, Int?)])
+    func aLimitReadsAsTyped(_ word: String?, _ expected: Int?) throws {
+        #expect(try ListRequest(view: "today", perspective: nil, limit: word).limit == expected)
+    }
+
+    /// Today in two groups (Overdue, Due Today), a child whose parent is not listed, and a task in
+    /// two tag groups.
+    static func vault() throws -> TemporaryVault {
+        let t = try TemporaryVault()
+        try t.task("a.md", title: "A", "due: 2026-11-19", created: "2026-11-01T10:00:00Z")
+        try t.task("b.md", title: "B", "due: 2026-11-20\ntags: [x]", created: "2026-11-01T10:01:00Z")
+        try t.task("p.md", title: "Parent", "due: 2026-12-24", created: "2026-11-01T10:02:00Z")
+        try t.task("c.md", title: "C", "due: 2026-11-21\nparent: p.md\ntags: [x, y]", created: "2026-11-01T10:03:00Z")
+        try t.task("d.md", title: "D", "due: 2026-11-21\ntags: [y]", created: "2026-11-01T10:04:00Z")
+        return t
+    }
+
+    @Test(arguments: [1, 2, 3, 4, 5, 50])
+    func theFirstRowsAreTheWholeListingsFirstRows(_ limit: Int) throws {
+        let vault = try Self.vault().open()
+        for (view, group) in [("today", nil), ("anytime", "tag")] as [(String, String?)] {
+            let whole = try vault.list(ListRequest(view: view, perspective: nil, group: group))
+            let cut = try vault.list(ListRequest(view: view, perspective: nil, group: group, limit: String(limit)))
+            let rows = whole.groups.flatMap { g in g.tasks.map { (g.name, $0.id) } }
+            let kept = Array(rows.prefix(limit))
+            #expect(cut.groups.flatMap { g in g.tasks.map { "\(g.name)/\($0.id)" } } == kept.map { "\($0.0)/\($0.1)" },
+                    "\(view) limit \(limit)")
+            #expect(cut.groups.map(\.name) == whole.groups.map(\.name).filter { name in kept.contains { $0.0 == name } })
+            #expect(whole.total == nil && cut.total == rows.count)
+            // A breadcrumb stays with its row.
+            #expect(Set(cut.parents.keys) == (kept.contains { $0.1 == "c.md" } ? Set(whole.parents.keys) : []))
+            let json = try JSONValue.parse(cut.json(.row))
+            #expect(json["total"] == .number(Double(rows.count)))
+            #expect(try JSONValue.parse(whole.json(.row))["total"] == nil)
+        }
+    }
+}

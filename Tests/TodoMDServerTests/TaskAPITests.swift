@@ -68,6 +68,25 @@ struct TaskAPITests {
         }
     }
 
+    /// `limit=N`: the first N rows and the listing's `total` (the web app's first screen of a long
+    /// list); a bad limit is a 400 that names it.
+    @Test func listTakesALimit() async throws {
+        let f = try ServerFixture(setUp: Self.sample)
+        try await f.test { client in
+            let r = try await client.get("/api/v1/tasks?view=today&fields=row&limit=1")
+            #expect(r.status == .ok)
+            #expect(r.text == (try f.vault.list(ListRequest(.view("today"), limit: 1)).json(.row)))
+            #expect(r.json["total"] == .number(2))
+            let ids = r.json["groups"]?.arrayValue?.flatMap { $0["tasks"]?.arrayValue ?? [] }.compactMap { $0["id"]?.stringValue }
+            #expect(ids == ["overdue.md"])
+            for bad in ["0", "many"] {
+                let refused = try await client.get("/api/v1/tasks?view=today&limit=\(bad)")
+                #expect(refused.status == .badRequest)
+                #expect(refused.text.contains("limit"))
+            }
+        }
+    }
+
     @Test func listTakesGroupSortAndQuickFilter() async throws {
         let f = try ServerFixture(setUp: Self.sample)
         try await f.test { client in

@@ -285,9 +285,11 @@ class ToolTests(MCPTestCase):
                     await self.call(s, "get_tasks", {"area": "Home"}),
                     await self.call(s, "get_overdue_tasks"),
                     await self.call(s, "search_tasks", {"query": "DENTIST"}),
-                    await self.call(s, "get_tasks", {"view": "nowhere"}, error=True))
+                    await self.call(s, "get_tasks", {"view": "nowhere"}, error=True),
+                    await self.call(s, "get_tasks", {"view": "today", "limit": 1}),
+                    await self.call(s, "get_tasks", {"view": "today", "limit": 0}, error=True))
 
-        today, home, overdue, search, bad = self.session(scenario)
+        today, home, overdue, search, bad, first, zero = self.session(scenario)
         self.assertEqual(today["view"], "today")
         self.assertIn("today.md", self.ids(today))
         self.assertIn("late.md", self.ids(today))  # overdue tasks show in Today (§6)
@@ -299,6 +301,11 @@ class ToolTests(MCPTestCase):
         self.assertEqual(search["view"], "search")
         self.assertEqual(self.ids(search), ["teeth.md"])
         self.assertIn("not a view", bad)
+        # `limit`: the listing's first task, and how many it has.
+        self.assertEqual(self.ids(first), self.ids(today)[:1])
+        self.assertEqual(first["total"], len(self.ids(today)))
+        self.assertNotIn("total", today)
+        self.assertIn("limit", zero)
 
     def test_update_task_sets_fields_and_null_clears_them(self):
         self.write("report.md", task_file("Quarterly report", 'due: "2026-11-30"\npriority: "low"\n'))

@@ -15,6 +15,9 @@ struct ListOptions: ParsableArguments {
     @Option(name: .long, help: "List a perspective instead of a view.")
     var perspective: String?
 
+    @Option(name: .long, help: "Only the first N tasks (the JSON then says the listing's \"total\").")
+    var limit: String?
+
     @OptionGroup var filter: QuickFilterOptions
 
     @OptionGroup var output: OutputOptions
@@ -22,7 +25,7 @@ struct ListOptions: ParsableArguments {
 
     func run(view: String, _ context: CommandContext) throws {
         let request = try ListRequest(view: perspective == nil ? view : nil, perspective: perspective, group: group,
-                                      sort: sort, direction: direction, filter: filter.quickFilter)
+                                      sort: sort, direction: direction, filter: filter.quickFilter, limit: limit)
         let vault = try context.openVault()
         if perspective != nil { warnAboutPerspectives(try vault.loadPerspectives().warning, context) }
         let listing = try vault.list(request, decoding: output.json ? .json(.all) : .whole)

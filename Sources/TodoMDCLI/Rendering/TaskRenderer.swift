@@ -77,6 +77,9 @@ struct TaskRenderer {
                 if let line = detail(task) { out += "      " + String(repeating: "  ", count: depth) + line + "\n" }
             }
         }
+        if let more = listing.total.map({ $0 - listing.rowCount }), more > 0 {
+            out += "\n" + style.dim("  … and \(more) more") + "\n"
+        }
         return out
     }
 

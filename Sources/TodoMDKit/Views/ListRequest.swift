@@ -19,14 +19,17 @@ public struct ListRequest: Sendable, Equatable {
     public var direction: SortDirection?
     /// Narrows the view (AND).
     public var filter: QuickFilter
+    /// Only the first rows, in display order (``Listing/prefix(_:)``); nil: all of them.
+    public var limit: Int?
 
     public init(_ source: Source, group: GroupKey? = nil, sort: SortKey? = nil, direction: SortDirection? = nil,
-                filter: QuickFilter = QuickFilter()) {
+                filter: QuickFilter = QuickFilter(), limit: Int? = nil) {
         self.source = source
         self.group = group
         self.sort = sort
         self.direction = direction
         self.filter = filter
+        self.limit = limit
     }
 
     /// A request from the words a user typed; every name is checked here, once.
@@ -36,9 +39,11 @@ public struct ListRequest: Sendable, Equatable {
     /// view is `defaultView`.
     ///
     /// - Throws: ``TodoError/invalidValue(field:value:reason:)`` naming the bad word: both a
-    ///   view and a perspective, an unknown group, sort key or direction.
+    ///   view and a perspective, an unknown group, sort key or direction, a limit that is not a
+    ///   whole number of at least 1.
     public init(view: String?, perspective: String?, group: String? = nil, sort: String? = nil,
-                direction: String? = nil, filter: QuickFilter = QuickFilter(), defaultView: String = "today") throws {
+                direction: String? = nil, filter: QuickFilter = QuickFilter(), limit: String? = nil,
+                defaultView: String = "today") throws {
         var filter = filter
         switch (view.flatMap(Self.nonEmpty), perspective.flatMap(Self.nonEmpty)) {
         case let (v?, nil):
@@ -82,6 +87,12 @@ public struct ListRequest: Sendable, Equatable {
             return d
         }
         self.filter = filter
+        self.limit = try limit.flatMap(Self.nonEmpty).map { text in
+            guard let n = Int(text), n >= 1 else {
+                throw TodoError.invalidValue(field: "limit", value: text, reason: "a whole number of at least 1")
+            }
+            return n
+        }
     }
 
     private static func nonEmpty(_ s: String) -> String? {
@@ -110,12 +121,17 @@ extension QuickFilter {
 
 extension Vault {
     /// The listing a request asks for (§19): the view's or the perspective's rules AND the
-    /// quick filter, sorted and grouped as asked.
+    /// quick filter, sorted and grouped as asked, and cut to its first rows when it has a limit.
     ///
     /// - Throws: ``TodoError/unknownView(_:)``, ``TodoError/unknownPerspective(_:)``.
     /// The listing `request` asks for; `decoding` as for
     /// ``list(rules:id:name:sort:direction:group:manualKey:manualOrder:keeping:decoding:)``.
     public func list(_ request: ListRequest, decoding: TaskRow.Decoding = .whole) throws -> Listing {
+        let listing = try listWhole(request, decoding: decoding)
+        return request.limit.map(listing.prefix) ?? listing
+    }
+
+    private func listWhole(_ request: ListRequest, decoding: TaskRow.Decoding) throws -> Listing {
         let extra = request.filter.rules
         switch request.source {
         case let .view(id):

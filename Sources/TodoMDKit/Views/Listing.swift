@@ -8,19 +8,44 @@ public struct Listing: Sendable {
     /// Titles of the parents of listed tasks that are not listed themselves, by id (§23
     /// breadcrumbs); with group key `parent`, of every parent.
     public let parents: [String: String]
+    /// With a limit (``ListRequest/limit``): how many rows the whole listing has, of which
+    /// `groups` hold the first ones; nil when the listing is whole.
+    public let total: Int?
 
-    public init(view: String, name: String, groups: [TaskGroup], parents: [String: String] = [:]) {
+    public init(view: String, name: String, groups: [TaskGroup], parents: [String: String] = [:], total: Int? = nil) {
         self.view = view
         self.name = name
         self.groups = groups
         self.parents = parents
+        self.total = total
+    }
+
+    /// The number of rows (a task in several tag groups counts once per group).
+    public var rowCount: Int { groups.reduce(0) { $0 + $1.tasks.count } }
+
+    /// The first `limit` rows in display order, with ``total`` set: what a list draws first, or
+    /// what a reader asked to see. Groups after the cut are left out (those before it stay, even
+    /// when empty), and `parents` keeps the breadcrumbs of the rows kept.
+    public func prefix(_ limit: Int) -> Listing {
+        var left = max(0, limit)
+        var kept: [TaskGroup] = []
+        for group in groups where left > 0 {
+            var cut = group
+            if cut.tasks.count > left { cut.tasks = Array(cut.tasks.prefix(left)) }
+            left -= cut.tasks.count
+            kept.append(cut)
+        }
+        let parentIDs = Set(kept.lazy.flatMap(\.tasks).compactMap { row in row.links.parentID })
+        return Listing(view: view, name: name, groups: kept, parents: parents.filter { parentIDs.contains($0.key) },
+                       total: rowCount)
     }
 
     /// Every task in display order (a task in several tag groups appears once per group).
     public var tasks: [TaskRow] { groups.flatMap(\.tasks) }
 
-    /// `{"view": ID, "groups": [{"name": N, "tasks": [TASK…]}]}`, and `"parents": {ID: TITLE}`
-    /// when listed tasks have parents that are not listed.
+    /// `{"view": ID, "groups": [{"name": N, "tasks": [TASK…]}]}`, `"parents": {ID: TITLE}`
+    /// when listed tasks have parents that are not listed, and `"total": N` when a limit asked
+    /// for the first rows only.
     public var json: String { json(.all) }
 
     /// The listing JSON with each task in the form `fields` asks (``TaskJSON/Fields``): full
@@ -59,6 +84,7 @@ public struct Listing: Sendable {
         if !parents.isEmpty {
             out += ",\"parents\":" + JSONValue.object(parents.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }).compact()
         }
+        if let total { out += ",\"total\":\(total)" }
         out += "}"
         write(out)
     }

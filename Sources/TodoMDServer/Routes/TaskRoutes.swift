@@ -154,7 +154,8 @@ struct TaskRoutes {
         let request = try ListRequest(view: q["view"], perspective: q["perspective"], group: q["group"],
                                       sort: q["sort"], direction: q["direction"],
                                       filter: QuickFilter(status: q["status"], priority: q["priority"], area: q["area"],
-                                                          project: q["project"], tag: q["tag"], source: q["source"]))
+                                                          project: q["project"], tag: q["tag"], source: q["source"]),
+                                      limit: q["limit"])
         let fields = try TaskJSON.Fields(parsing: q["fields"])
         return HTTP.json(try await service.read { try $0.list(request, decoding: .json(fields)) }, fields: fields)
     }
