@@ -54,6 +54,34 @@ class LongListTest(UsabilityCase):
         with urllib.request.urlopen(self.url.rstrip("/") + path) as r:
             return json.loads(r.read())
 
+    def test_0_the_first_rows_are_drawn_before_the_rest_is_asked_for(self):
+        # Records what the list said of itself when its first rows came, from before the app's
+        # first script: still busy (the rest on its way), and how many rows it had.
+        probe = self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+            new MutationObserver((_, mo) => {
+              const ul = document.getElementById('task-list');
+              if (!ul || !ul.querySelector('li.task')) return;
+              window.__firstRows = [ul.getAttribute('aria-busy'), ul.querySelector('li.task').getAttribute('aria-setsize')];
+              mo.disconnect();
+            }).observe(document, { childList: true, subtree: true });"""})
+        try:
+            self.driver.get("about:blank")
+            self.open("#/view/area:Long")
+        finally:
+            self.driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": probe["identifier"]})
+        asked = self.js("return performance.getEntriesByType('resource').filter(e => e.name.includes('/api/v1/tasks?'))"
+                        ".map(e => [e.name, e.startTime, e.responseEnd])")
+        first = [a for a in asked if "limit=200" in a[0]]
+        whole = [a for a in asked if "limit=" not in a[0]]
+        self.assertEqual((len(first), len(whole)), (1, 1), asked)
+        self.assertLess(first[0][2], whole[0][1], "the whole listing is asked for once the first rows came")
+        self.assertEqual(self.js("return window.__firstRows"), ["true", str(N)],
+                         "the first rows were drawn while the rest was on its way, counting the whole list")
+        # The first answer knew the whole length; the whole list is what is drawn now.
+        self.assertEqual(self.api("/api/v1/tasks?view=area:Long&fields=row&limit=200")["total"], N)
+        self.assertEqual({r[1] for r in self.drawn()}, {N})
+        self.assertGreater(self.js("return document.getElementById('scroll').scrollHeight"), N * 30)
+
     def test_1_only_rows_near_the_screen_are_drawn_and_each_knows_its_place(self):
         rows = self.drawn()
         self.assertLess(len(rows), 200, "a long list draws the rows near the screen, not all %d" % N)

@@ -54,12 +54,17 @@ export const taskSelection = selectionMode({
 });
 
 // ---------- Data ----------
-function listingPath() {
+/** How many rows a new list asks for first: more than the tallest screen shows. The rest follows
+ *  at once, so that a list of thousands is on screen before all of it has come and been read. */
+const FIRST_ROWS = 200;
+
+/** The route's listing, its first `limit` rows only when given (a search comes whole). */
+function listingPath(limit) {
   const r = route();
   if (r.kind === 'search') return '/search' + qs({ q: r.q, fields: 'row' });
   const p = prefs();
   const f = p.filter || {};
-  const params = { fields: 'row' }; // what a row shows; the editor fetches the rest
+  const params = { fields: 'row', limit }; // what a row shows; the editor fetches the rest
   if (r.kind === 'perspective') params.perspective = r.id;
   else if (r.done) {
     params.view = 'logbook';
@@ -74,6 +79,8 @@ function listingPath() {
   return '/tasks' + qs(params);
 }
 
+const rowCount = (L) => L.groups.reduce((n, g) => n + g.tasks.length, 0);
+
 let loadSeq = 0;
 /** Loads and draws the route's listing (the planner reloads its own). */
 export async function loadList() {
@@ -86,12 +93,24 @@ export async function loadList() {
   const seq = ++loadSeq;
   const ul = $('#task-list');
   ul.setAttribute('aria-busy', 'true');
+  const stale = () => seq !== loadSeq || screenKey(r0) !== screenKey(route());
   try {
-    const got = await get(listingPath());
-    if (seq !== loadSeq || screenKey(r0) !== screenKey(route())) return;
+    // A new route (resetList() emptied the listing) draws its first rows first; a list on screen
+    // is replaced whole.
+    const first = !listing();
+    const got = await get(listingPath(first ? FIRST_ROWS : undefined));
+    if (stale()) return;
     setListing(got);
     renderList();
     renderHeader();
+    if (got.total > rowCount(got)) {
+      ul.setAttribute('aria-busy', 'true'); // the rest is on its way
+      const all = await get(listingPath());
+      if (stale()) return;
+      setListing(all);
+      renderList();
+      renderHeader();
+    }
   } catch (e) {
     if (seq !== loadSeq) return;
     setListing({ groups: [] });
@@ -231,11 +250,13 @@ export function renderList() {
       ids.add(r.t.id);
     }
   }
-  for (const it of next) if (it.kind === 'task') it.of = total;
+  // The first rows of a long listing (the rest is on its way) count the whole of it.
+  const of = Math.max(total, L.total || 0);
+  for (const it of next) if (it.kind === 'task') it.of = of;
   items = next;
   if (!windowed) windowed = virtualRows(ul, $('#scroll'), { make: itemEl, busy: () => document.body.classList.contains('is-dragging') });
-  ul.className = 'task-list layout-' + layout() + (total >= WINDOW_FROM ? ' is-windowed' : '');
-  if (total >= WINDOW_FROM) windowed.draw(items);
+  ul.className = 'task-list layout-' + layout() + (of >= WINDOW_FROM ? ' is-windowed' : '');
+  if (of >= WINDOW_FROM) windowed.draw(items, of - total);
   else { windowed.off(); ul.replaceChildren(...items.map(itemEl)); }
   ul.dataset.view = viewKey();
   ul.setAttribute('aria-busy', 'false');

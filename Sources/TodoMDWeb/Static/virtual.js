@@ -12,11 +12,13 @@ const GUESS = { task: 58, group: 52, empty: 50 }; // before anything of a kind w
  * Windowed drawing of `ul`'s items inside `scroller`.
  *  make(item, index): the element of one item (an `li`); it gets `data-index`.
  *  busy(): while true (a drag under way) the window stays as it is.
- * Returns { draw(items), off(), reveal(index), drawnRange() }; `items` are `{ key, kind }` objects
- * (`key` unique and stable across redraws, `kind` 'task', 'group' or 'empty').
+ * Returns { draw(items, more), off(), reveal(index), drawnRange() }; `items` are `{ key, kind }`
+ * objects (`key` unique and stable across redraws, `kind` 'task', 'group' or 'empty'); `more`
+ * task rows are still to come after them (the list is as tall as if they were there).
  */
 export function virtualRows(ul, scroller, { make, busy }) {
   let items = [];
+  let more = 0; // rows still to come after the items: the list's height counts them
   let offs = new Float64Array(1); // offs[i]: the top of item i in the list; offs[n]: the list's height
   let on = false;
   let start = 0, end = 0; // the items drawn: [start, end)
@@ -26,8 +28,11 @@ export function virtualRows(ul, scroller, { make, busy }) {
   let frame = 0;
   // A new list (the first, and each after reset()) starts at the scroller's top, so its first
   // window needs no layout to be placed (reading where the list is would lay out the whole page
-  // once more before its first frame).
+  // once more before its first frame). That window is only what a screen can show; the rows
+  // beyond it are drawn after the first frame (widen()): the first layout places a quarter of
+  // the rows it did.
   let fresh = true;
+  let widening = 0;
 
   function spacer() {
     const li = document.createElement('li');
@@ -49,6 +54,9 @@ export function virtualRows(ul, scroller, { make, busy }) {
     for (let i = 0; i < items.length; i++) offs[i + 1] = offs[i] + estimate(items[i]);
   }
 
+  /** The height below item `e`: the items not drawn and the rows still to come. */
+  const below = (e) => offs[items.length] - offs[e] + (more ? more * estimate({ key: null, kind: 'task' }) : 0);
+
   /** The first item whose bottom is below `y` (pixels from the list's top). */
   function find(y) {
     let lo = 0, hi = items.length;
@@ -59,9 +67,11 @@ export function virtualRows(ul, scroller, { make, busy }) {
     return lo;
   }
 
-  /** The list's pixels the viewport shows, widened by the overscan. */
+  /** The list's pixels the viewport shows, widened by the overscan. A fresh list's first window
+   *  is the screen's height from its top: `screen` is known without a layout (`innerHeight` or
+   *  the scroller's height would lay out the page first), and no window is taller. */
   function viewport() {
-    if (fresh) return [-OVERSCAN, window.innerHeight + OVERSCAN];
+    if (fresh) return [0, screen.availHeight || screen.height || 1000];
     const y = scroller.getBoundingClientRect().top - top.getBoundingClientRect().top;
     return [y - OVERSCAN, y + scroller.clientHeight + OVERSCAN];
   }
@@ -71,7 +81,14 @@ export function virtualRows(ul, scroller, { make, busy }) {
     const [a, b] = viewport();
     const s = find(Math.max(0, a)), e = Math.min(items.length, find(b) + 1);
     if (!force && s >= start && e <= end) return;
-    render(Math.max(0, s - SLACK), Math.min(items.length, e + SLACK));
+    if (fresh) render(s, e);
+    else render(Math.max(0, s - SLACK), Math.min(items.length, e + SLACK));
+  }
+
+  /** After the first frame of a fresh list: the rows of the overscan and the slack. */
+  function widen() {
+    cancelAnimationFrame(widening);
+    widening = requestAnimationFrame(() => setTimeout(() => { widening = 0; update(false); }, 0));
   }
 
   function render(s, e) {
@@ -98,7 +115,7 @@ export function virtualRows(ul, scroller, { make, busy }) {
     start = s;
     end = e;
     top.style.height = offs[s] + 'px';
-    bottom.style.height = (offs[items.length] - offs[e]) + 'px';
+    bottom.style.height = below(e) + 'px';
     measure(drawn);
   }
 
@@ -121,7 +138,7 @@ export function virtualRows(ul, scroller, { make, busy }) {
     if (!changed) return;
     layout();
     top.style.height = offs[start] + 'px';
-    bottom.style.height = (offs[items.length] - offs[end]) + 'px';
+    bottom.style.height = below(end) + 'px';
   }
 
   scroller.addEventListener('scroll', () => {
@@ -132,20 +149,23 @@ export function virtualRows(ul, scroller, { make, busy }) {
 
   return {
     /** Draws `items` windowed, keeping the scroll position (a redraw of the same list). */
-    draw(next) {
+    draw(next, rest = 0) {
       items = next;
+      more = rest;
       on = true;
       layout();
       start = end = 0;
       // The list keeps its height while it is drawn again, so the scroll position stays.
-      top.style.height = offs[items.length] + 'px';
+      top.style.height = offs[items.length] + below(items.length) + 'px';
       bottom.style.height = '0px';
       ul.replaceChildren(top, bottom);
+      const first = fresh;
       update(true);
       fresh = false;
+      if (first) widen();
     },
     /** Leaves windowing (the list is drawn whole); remembered heights stay. */
-    off() { on = false; items = []; start = end = 0; fresh = false; },
+    off() { on = false; items = []; more = 0; start = end = 0; fresh = false; },
     /** Leaves windowing for a new list, which will start at the scroller's top. */
     reset() { this.off(); fresh = true; },
     /** Scrolls item `index` into view (nearest edge) and draws the window around it. */
