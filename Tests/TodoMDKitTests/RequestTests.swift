@@ -142,4 +142,34 @@ import TodoMDTestSupport
             #expect(try JSONValue.parse(whole.json(.row))["total"] == nil)
         }
     }
+
+    /// The second read of a cut listing finds a task gone (another process removed it between
+    /// the reads): the listing says so, and is read again whole.
+    @Test func aRowMissingFromTheSecondReadIsNoted() throws {
+        let whole = try Self.vault().open().list(ListRequest(view: "today", perspective: nil))
+        let rows = Dictionary(whole.tasks.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        #expect(whole.replacingRows(rows)?.tasks.map(\.id) == whole.tasks.map(\.id))
+        #expect(whole.replacingRows(rows.filter { $0.key != "a.md" }) == nil)
+    }
+
+    /// Read for its JSON only, a cut listing reads the JSON of the rows it keeps after the cut:
+    /// the same TASKs, in either form, as the whole listing's first ones.
+    @Test(arguments: [1, 3, 50])
+    func theFirstRowsJSONIsTheWholeListingsFirstRowsJSON(_ limit: Int) throws {
+        let t = try Self.vault()
+        try t.task("timed.md", title: "Timed", "due: 2026-11-21\ntime_entries:\n  - start: 2026-11-21T07:00:00Z\n    end: null")
+        let vault = try t.open()
+        func tasks(_ listing: Listing, _ form: TaskJSON.Fields) throws -> [JSONValue] {
+            try JSONValue.parse(listing.json(form))["groups"]?.arrayValue?.flatMap { $0["tasks"]?.arrayValue ?? [] } ?? []
+        }
+        for form in [TaskJSON.Fields.all, .row] {
+            for (view, perspective) in [("today", nil), (nil, "anytime")] as [(String?, String?)] {
+                let whole = try vault.list(ListRequest(view: view, perspective: perspective), decoding: .json(form))
+                let cut = try vault.list(ListRequest(view: view, perspective: perspective, limit: String(limit)),
+                                         decoding: .json(form))
+                #expect(try tasks(cut, form) == Array(try tasks(whole, form).prefix(limit)), "\(form) \(limit)")
+                #expect(cut.total == whole.rowCount)
+            }
+        }
+    }
 }

@@ -132,9 +132,9 @@ enum TaskColumns {
     static let rowColumns = rowColumns(fields: Array(TaskFieldSpec.table.indices))
 
     /// ``rowColumns`` with only the fields at `fields` (positions in ``TaskFieldSpec/table``) and
-    /// only the JSON form `json` (nil: both).
-    static func rowColumns(fields: [Int], json: TaskJSON.Fields? = nil) -> String {
-        let forms = json.map { [$0 == .all ? "json" : "row_json"] } ?? ["json", "row_json"]
+    /// only the JSON form `json` (nil: both), or no JSON at all when `readingJSON` is false.
+    static func rowColumns(fields: [Int], json: TaskJSON.Fields? = nil, readingJSON: Bool = true) -> String {
+        let forms = !readingJSON ? [] : json.map { [$0 == .all ? "json" : "row_json"] } ?? ["json", "row_json"]
         return (["id"] + fields.map { "\"\(TaskFieldSpec.table[$0].key)\"" } + ["title_key", "warning_count"] + forms
             + TaskIndex.linkColumns).joined(separator: ", ")
     }
@@ -162,10 +162,12 @@ struct TaskRowDecoder {
     /// The clock's now, which a running timer (§27) counts up to in TASK's `time_spent_minutes`.
     private let now: Date?
 
-    /// - Parameter fields: the fields to read (positions in ``TaskFieldSpec/table``); nil, every
-    ///   one. The others stay absent.
+    /// - Parameters:
+    ///   - fields: the fields to read (positions in ``TaskFieldSpec/table``); nil, every one. The
+    ///     others stay absent.
+    ///   - readingJSON: false for rows whose JSON is read later, for some of them only.
     /// - Throws: when the statement lacks a column a row needs.
-    init(columns names: [String], fields: [Int]? = nil, now: Date?) throws {
+    init(columns names: [String], fields: [Int]? = nil, now: Date?, readingJSON: Bool = true) throws {
         self.now = now
         var positions: [String: Int] = [:]
         for (i, name) in names.enumerated() where positions[name] == nil { positions[name] = i }
@@ -186,7 +188,7 @@ struct TaskRowDecoder {
         warningCount = try position("warning_count")
         json = positions["json"]
         rowJSON = positions["row_json"]
-        guard json != nil || rowJSON != nil else {
+        guard json != nil || rowJSON != nil || !readingJSON else {
             throw TodoError.io(path: "index", reason: "the index query has neither JSON column")
         }
         links = try TaskIndex.linkColumns.map(position)
@@ -234,9 +236,9 @@ struct TaskRowDecoder {
 
     /// The rows of `sql`, decoded; `fields` as for ``init(columns:fields:now:)``.
     static func fetch(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments(),
-                      fields: [Int]? = nil, now: Date?) throws -> [TaskRow] {
+                      fields: [Int]? = nil, now: Date?, readingJSON: Bool = true) throws -> [TaskRow] {
         let statement = try db.makeStatement(sql: sql)
-        let decoder = try TaskRowDecoder(columns: statement.columnNames, fields: fields, now: now)
+        let decoder = try TaskRowDecoder(columns: statement.columnNames, fields: fields, now: now, readingJSON: readingJSON)
         var rows: [TaskRow] = []
         let cursor = try Row.fetchCursor(statement, arguments: arguments)
         // Each step of the cursor leaves the statement on the next row; it is read from there.

@@ -14,9 +14,20 @@ extension TaskIndex {
     ///     every field.
     ///   - json: the only JSON form to read (``TaskRow/json`` or ``TaskRow/rowJSON``); nil, both.
     public func rows(matching predicate: Predicate?, timeZone: TimeZone, fields: Set<TaskField>? = nil,
-                     json: TaskJSON.Fields? = nil) throws -> [TaskRow] {
+                     json: TaskJSON.Fields? = nil, readingJSON: Bool = true) throws -> [TaskRow] {
         prepareFullText(for: [predicate])
-        return try rows(fields: fields, json: json) { db in try TaskIndex.filter(predicate, timeZone: timeZone, db) }
+        return try rows(fields: fields, json: json, readingJSON: readingJSON) { db in
+            try TaskIndex.filter(predicate, timeZone: timeZone, db)
+        }
+    }
+
+    /// The rows of the tasks `ids` that exist, in no particular order; `fields` and `json` as for
+    /// ``rows(matching:timeZone:fields:json:readingJSON:)``.
+    func rows(ids: [String], fields: Set<TaskField>?, json: TaskJSON.Fields?) throws -> [TaskRow] {
+        guard !ids.isEmpty else { return [] }
+        return try rows(fields: fields, json: json, readingJSON: true) { _ in
+            SQLFragment("id IN (\(Self.marks(ids.count)))", ids.map(\.databaseValue))
+        }
     }
 
     /// How many tasks match `predicate` (every task when nil).
@@ -72,16 +83,20 @@ extension TaskIndex {
     }
 
     /// Tasks matching the filter `where` makes inside the read transaction.
-    private func rows(fields: Set<TaskField>?, json: TaskJSON.Fields?,
+    private func rows(fields: Set<TaskField>?, json: TaskJSON.Fields?, readingJSON: Bool = true,
                       where filter: (Database) throws -> SQLFragment) throws -> [TaskRow] {
         let positions = fields.map(TaskColumns.positions)
-        let columns = fields == nil && json == nil
+        let columns = fields == nil && json == nil && readingJSON
             ? TaskColumns.rowColumns
-            : TaskColumns.rowColumns(fields: positions ?? Array(TaskFieldSpec.table.indices), json: json)
+            : TaskColumns.rowColumns(fields: positions ?? Array(TaskFieldSpec.table.indices), json: json,
+                                     readingJSON: readingJSON)
+        // Without JSON, the text table is not joined.
+        let from = readingJSON ? TaskColumns.withText : "task"
         return try database.read { db in
             let filter = try filter(db)
-            return try TaskRowDecoder.fetch(db, sql: "SELECT \(columns) FROM \(TaskColumns.withText) WHERE \(filter.sql)",
-                                            arguments: StatementArguments(filter.arguments), fields: positions, now: clock?.now)
+            return try TaskRowDecoder.fetch(db, sql: "SELECT \(columns) FROM \(from) WHERE \(filter.sql)",
+                                            arguments: StatementArguments(filter.arguments), fields: positions, now: clock?.now,
+                                            readingJSON: readingJSON)
         }
     }
 

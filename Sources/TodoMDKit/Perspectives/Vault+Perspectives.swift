@@ -138,16 +138,17 @@ extension Vault {
     // MARK: - Running
 
     /// The tasks of a perspective, sorted and grouped; `extra` rules (a quick filter) are
-    /// combined with its own by AND; `decoding` as for
-    /// ``list(rules:id:name:sort:direction:group:manualKey:manualOrder:keeping:decoding:)``.
+    /// combined with its own by AND; `decoding` and `limit` as for
+    /// ``list(rules:id:name:sort:direction:group:manualKey:manualOrder:keeping:decoding:limit:)``.
     public func run(_ perspective: Perspective, extra: RuleNode? = nil, group: GroupKey? = nil,
                     sort: SortKey? = nil, direction: SortDirection? = nil,
-                    decoding: TaskRow.Decoding = .whole) throws -> Listing {
+                    decoding: TaskRow.Decoding = .whole, limit: Int? = nil) throws -> Listing {
         let rules: RuleNode = extra.map { .group(RuleGroup(.and, [perspective.rules, $0])) } ?? perspective.rules
         let key = perspective.isBuiltIn ? perspective.id : "perspective:\(perspective.id)"
         return try list(rules: rules, id: key, name: perspective.name, sort: sort ?? perspective.sortKey,
                         direction: direction ?? (sort == nil ? perspective.direction : nil),
                         group: group ?? perspective.groupKey, manualKey: key,
-                        manualOrder: perspective.isBuiltIn ? nil : perspective.manualOrder, decoding: decoding)
+                        manualOrder: perspective.isBuiltIn ? nil : perspective.manualOrder, decoding: decoding,
+                        limit: limit)
     }
 }

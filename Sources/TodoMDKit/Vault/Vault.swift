@@ -109,11 +109,15 @@ public final class Vault: Sendable {
 
     /// Tasks matching `rules`, sorted and grouped; `manualKey` names the `.order.json` entry.
     ///
-    /// - Parameter decoding: `.json` when the caller reads only the rows' JSON: each row's
-    ///   task then holds only what the sort and grouping read (a `keep` test gets whole rows).
+    /// - Parameters:
+    ///   - decoding: `.json` when the caller reads only the rows' JSON: each row's task then
+    ///     holds only what the sort and grouping read (a `keep` test gets whole rows).
+    ///   - limit: only the first rows (``Listing/prefix(_:)``). With `.json`, the JSON is read
+    ///     for those rows only, after the cut.
     public func list(rules: RuleNode, id: String, name: String, sort: SortKey, direction: SortDirection?,
                      group: GroupKey, manualKey: String, manualOrder: [String]? = nil,
-                     keeping keep: ((TaskRow) -> Bool)? = nil, decoding: TaskRow.Decoding = .whole) throws -> Listing {
+                     keeping keep: ((TaskRow) -> Bool)? = nil, decoding: TaskRow.Decoding = .whole,
+                     limit: Int? = nil) throws -> Listing {
         var compiler = RuleCompiler(today: clock.today, timeZone: clock.timeZone)
         // The JSON's own tail reads the time entries (`time_spent_minutes`); every sort breaks
         // ties by `created`.
@@ -123,7 +127,11 @@ public final class Vault: Sendable {
             fields = Set([.created, .timeEntries] + sort.fieldsRead + group.fieldsRead)
             form = written
         }
-        var rows = try index.rows(matching: compiler.predicate(rules), timeZone: clock.timeZone, fields: fields, json: form)
+        // A listing cut to its first rows reads their JSON after the cut: at 10k tasks, the first
+        // 200 rows' JSON instead of every row's 3.7 MB.
+        let jsonAfterCut = form != nil && limit != nil
+        var rows = try index.rows(matching: compiler.predicate(rules), timeZone: clock.timeZone, fields: fields, json: form,
+                                  readingJSON: !jsonAfterCut)
         if let keep { rows = rows.filter(keep) }
         var order = SortOrder(sort, direction: direction)
         order.today = clock.today
@@ -145,8 +153,20 @@ public final class Vault: Sendable {
         let titles = needed.isEmpty ? [:] : try index.titles(of: Array(needed))
         grouper.titles = titles
         let groups = grouper.group(sorted).map { TaskGroup(name: $0.name, tasks: Nesting.nest($0.tasks)) }
-        return Listing(view: id, name: name, groups: groups,
-                       parents: titles.filter { absentParents.contains($0.key) || group == .parent })
+        let listing = Listing(view: id, name: name, groups: groups,
+                              parents: titles.filter { absentParents.contains($0.key) || group == .parent })
+        guard let limit else { return listing }
+        let cut = listing.prefix(limit)
+        guard jsonAfterCut, let form else { return cut }
+        let read = try index.rows(ids: Array(Set(cut.tasks.map { $0.id })), fields: fields, json: form)
+        let byID = Dictionary(read.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        // A task gone from the index between the two reads (another process's change): the
+        // listing is read again, whole, and cut.
+        guard let filled = cut.replacingRows(byID) else {
+            return try list(rules: rules, id: id, name: name, sort: sort, direction: direction, group: group,
+                            manualKey: manualKey, manualOrder: manualOrder, decoding: decoding).prefix(limit)
+        }
+        return filled
     }
 
     // MARK: - Finding tasks

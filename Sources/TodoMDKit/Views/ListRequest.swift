@@ -125,13 +125,8 @@ extension Vault {
     ///
     /// - Throws: ``TodoError/unknownView(_:)``, ``TodoError/unknownPerspective(_:)``.
     /// The listing `request` asks for; `decoding` as for
-    /// ``list(rules:id:name:sort:direction:group:manualKey:manualOrder:keeping:decoding:)``.
+    /// ``list(rules:id:name:sort:direction:group:manualKey:manualOrder:keeping:decoding:limit:)``.
     public func list(_ request: ListRequest, decoding: TaskRow.Decoding = .whole) throws -> Listing {
-        let listing = try listWhole(request, decoding: decoding)
-        return request.limit.map(listing.prefix) ?? listing
-    }
-
-    private func listWhole(_ request: ListRequest, decoding: TaskRow.Decoding) throws -> Listing {
         let extra = request.filter.rules
         switch request.source {
         case let .view(id):
@@ -139,10 +134,11 @@ extension Vault {
             let rules: RuleNode = extra.map { .all(view.rules, $0) } ?? view.rules
             return try list(rules: rules, id: view.id, name: view.name, sort: request.sort ?? view.sort,
                             direction: request.direction ?? (request.sort == nil ? view.sortDirection : nil),
-                            group: request.group ?? view.group, manualKey: view.id, decoding: decoding)
+                            group: request.group ?? view.group, manualKey: view.id, decoding: decoding,
+                            limit: request.limit)
         case let .perspective(id):
             return try run(perspective(id), extra: extra, group: request.group, sort: request.sort,
-                           direction: request.direction, decoding: decoding)
+                           direction: request.direction, decoding: decoding, limit: request.limit)
         }
     }
 }

@@ -20,6 +20,20 @@ public struct Listing: Sendable {
         self.total = total
     }
 
+    /// The listing with each row replaced by the row of its id in `rows`; nil when one is missing.
+    func replacingRows(_ rows: [String: TaskRow]) -> Listing? {
+        var replaced: [TaskGroup] = []
+        for group in groups {
+            var next = group
+            for i in next.tasks.indices {
+                guard let row = rows[next.tasks[i].id] else { return nil }
+                next.tasks[i] = row
+            }
+            replaced.append(next)
+        }
+        return Listing(view: view, name: name, groups: replaced, parents: parents, total: total)
+    }
+
     /// The number of rows (a task in several tag groups counts once per group).
     public var rowCount: Int { groups.reduce(0) { $0 + $1.tasks.count } }
 
