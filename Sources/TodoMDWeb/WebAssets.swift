@@ -1,3 +1,5 @@
+import Foundation
+
 /// The web app's static files, compiled into the binary (no build step, no CDN).
 ///
 /// Files live flat in `Static/`; SwiftPM embeds each as a byte array in `PackageResources`.
@@ -87,6 +89,47 @@ public enum WebAssets {
     /// The asset served at `path` (`""` gives the app's page).
     public static func asset(at path: String) -> Asset? {
         files[path.isEmpty ? "index.html" : path]
+    }
+
+    // MARK: - Versioned files
+
+    /// The files' version: a hash of every name and byte (16 hex digits). The page refers to
+    /// its scripts and style sheets under `/v/VERSION/`, so a browser may keep them for good:
+    /// another build has another version, and the page (never kept) names it.
+    public static let version = version(of: files.mapValues(\.bytes))
+
+    /// The version of a table of files (FNV-1a, 64 bits, over the names in order and their bytes).
+    public static func version(of table: [String: [UInt8]]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func add(_ byte: UInt8) {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        for (name, bytes) in table.sorted(by: { $0.key < $1.key }) {
+            for byte in name.utf8 { add(byte) }
+            add(0)
+            for byte in bytes { add(byte) }
+            add(0)
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// Whether `name` is served under the versioned path: the scripts and style sheets (the
+    /// manifest and the icons keep their names, which an installed app holds on to).
+    public static func isVersioned(_ name: String) -> Bool { name.hasSuffix(".js") || name.hasSuffix(".css") }
+
+    /// The app's page as served: `index.html` with each `"/NAME"` of a script or style sheet
+    /// written `"/v/VERSION/NAME"` (the modules' own `./` imports then resolve there too).
+    public static let page = Asset(bytes: versioned(files["index.html"]?.bytes ?? [], version: version),
+                                   contentType: contentType(for: "index.html"))
+
+    static func versioned(_ html: [UInt8], version: String) -> [UInt8] {
+        var text = String(decoding: html, as: UTF8.self)
+        for name in files.keys where isVersioned(name) {
+            text = text.replacingOccurrences(of: "\"/\(name)\"", with: "\"/v/\(version)/\(name)\"")
+        }
+        return Array(text.utf8)
     }
 
     /// The `Content-Type` for a file name's extension.

@@ -51,14 +51,73 @@ import TodoMDWeb
                 #expect(r.headers[.vary] == "Accept-Encoding", "\(name)")
                 #expect(r.headers[.contentType] == asset.contentType, "\(name)")
                 let body = Array(r.body.readableBytesView)
-                #expect(try Self.gunzip(body) == asset.bytes, "\(name) inflates to itself")
+                // The page names its files under their version (``scriptsAndStylesAreVersioned…``).
+                let served = name == "index.html" ? WebAssets.page.bytes : asset.bytes
+                #expect(try Self.gunzip(body) == served, "\(name) inflates to itself")
                 sent += body.count
                 whole += asset.bytes.count
             }
             #expect(sent * 2 < whole, "gzip sends \(sent) of \(whole) bytes")
             let page = try await client.get("/", headers: Self.accepting("gzip"))
-            #expect(try Self.gunzip(Array(page.body.readableBytesView)) == WebAssets.files["index.html"]?.bytes)
+            #expect(try Self.gunzip(Array(page.body.readableBytesView)) == WebAssets.page.bytes)
         }
+    }
+
+    /// The page names its scripts and style sheets under `/v/VERSION/`, where they may be kept
+    /// for good: a browser that has them asks for none of them again (only for the page, whose
+    /// ETag is the version). A page of another build, still open, gets today's files, not to be
+    /// kept; the manifest and icons keep their names.
+    @Test func scriptsAndStylesAreVersionedAndKeptForGood() async throws {
+        let f = try ServerFixture()
+        try await f.test { client in
+            let version = WebAssets.version
+            let page = try await client.get("/")
+            let html = page.text
+            #expect(page.headers[.cacheControl] == "no-cache")
+            #expect(page.headers[.eTag] == "\"\(version)\"")
+            var named = 0
+            for name in WebAssets.files.keys where WebAssets.isVersioned(name) {
+                #expect(!html.contains("\"/\(name)\""), "\(name) named without the version")
+                if html.contains("\"/v/\(version)/\(name)\"") { named += 1 }
+            }
+            #expect(named > 20, "the page's modules and style sheets")
+            #expect(html.contains("<script type=\"module\" src=\"/v/\(version)/app.js\">"))
+            #expect(html.contains("href=\"/manifest.webmanifest\""))
+
+            let kept = try await client.get("/v/\(version)/list.js")
+            #expect(kept.status == .ok)
+            #expect(kept.headers[.cacheControl] == "public, max-age=31536000, immutable")
+            #expect(Array(kept.body.readableBytesView) == WebAssets.files["list.js"]?.bytes)
+            let head = try await client.execute(uri: "/v/\(version)/app.css", method: .head) { $0 }
+            #expect(head.status == .ok && head.body.readableBytes == 0)
+
+            let older = try await client.get("/v/0123456789abcdef/list.js")
+            #expect(older.status == .ok)
+            #expect(older.headers[.cacheControl] == "no-cache")
+            #expect(Array(older.body.readableBytesView) == WebAssets.files["list.js"]?.bytes)
+            for path in ["/v/\(version)/index.html", "/v/\(version)/icon.svg", "/v/\(version)/nothing.js"] {
+                #expect(try await client.get(path).status == .notFound, "\(path)")
+            }
+            #expect(try await client.get("/list.js").headers[.cacheControl] == "public, max-age=300")
+
+            var asking = HTTPFields()
+            asking[.ifNoneMatch] = "\"\(version)\""
+            let same = try await client.get("/", headers: asking)
+            #expect(same.status == .notModified && same.body.readableBytes == 0)
+            asking[.ifNoneMatch] = "\"0123456789abcdef\""
+            #expect(try await client.get("/", headers: asking).status == .ok)
+        }
+    }
+
+    /// The version follows every name and byte of the files.
+    @Test func theVersionChangesWithAnyFile() {
+        let table: [String: [UInt8]] = ["a.js": [1, 2], "b.css": [3]]
+        let version = WebAssets.version(of: table)
+        #expect(version.count == 16 && version.allSatisfy(\.isHexDigit))
+        #expect(WebAssets.version(of: table) == version)
+        #expect(WebAssets.version(of: ["a.js": [1, 2], "b.css": [4]]) != version)
+        #expect(WebAssets.version(of: ["a.js": [1], "b.css": [2, 3]]) != version)
+        #expect(WebAssets.version(of: ["a.js": [1, 2], "c.css": [3]]) != version)
     }
 
     /// Without gzip in Accept-Encoding (or refused with q=0), a file comes as it is.

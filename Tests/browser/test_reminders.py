@@ -31,9 +31,10 @@ class RemindersTest(UsabilityCase):
     def raise_reminder(self, task_id, message):
         """Shows the toast the `reminder` event does, through the event's own handler: the message
         and the actions it carries (their code loads with the first reminder)."""
+        # The app's own module (under the page's versioned path), not a second copy of it.
         self.driver.execute_async_script(
             "const done = arguments[arguments.length - 1];"
-            "import('/live.js').then((live) => {"
+            "import(new URL('live.js', document.querySelector('script[type=module]').src).href).then((live) => {"
             "  live.showReminder({id: arguments[0], message: arguments[1], actions: arguments[2]});"
             "  done(); });", task_id, message, ACTIONS)
 

@@ -18,10 +18,16 @@ struct AppRoutes {
         api.get("events") { _, _ in events() }
         router.get("/") { request, _ in try file("index.html", request) }
         router.get("/:file") { request, context in try file(context.parameters.get("file") ?? "", request) }
+        router.get("/v/:version/:file") { request, context in
+            try file(context.parameters.get("file") ?? "", request, version: context.parameters.get("version") ?? "")
+        }
         // HEAD is GET without the body (link checkers, `curl -I`).
         router.head("/") { request, _ in try file("index.html", request).withoutBody }
         router.head("/:file") { request, context in
             try file(context.parameters.get("file") ?? "", request).withoutBody
+        }
+        router.head("/v/:version/:file") { request, context in
+            try file(context.parameters.get("file") ?? "", request, version: context.parameters.get("version") ?? "").withoutBody
         }
         api.head("health") { _, _ in HTTP.json(AppRoutes.health).withoutBody }
     }
@@ -44,14 +50,23 @@ struct AppRoutes {
 
     /// Static file `name`: from the development folder when there is one, else from the binary —
     /// gzip-compressed when the request accepts it and the file is text (a third of the bytes).
-    func file(_ name: String, _ request: Request) throws -> Response {
+    ///
+    /// The binary's page names its scripts and style sheets under `/v/VERSION/`
+    /// (``WebAssets/page``): asked for with the binary's `version`, a file may be kept for good;
+    /// with another (a page of an older build, still open) it comes as it is now, not to be kept.
+    /// The page itself is checked each time (its ETag is the version); the other files keep five
+    /// minutes.
+    func file(_ name: String, _ request: Request, version: String? = nil) throws -> Response {
         var headers = HTTPFields()
         let asset: WebAssets.Asset
         var bytes: [UInt8]
+        let isPage = name.isEmpty || name == "index.html"
         if let webRoot, let disk = Self.fromDisk(name, root: webRoot) {
             asset = disk
             bytes = disk.bytes
-        } else if let embedded = WebAssets.asset(at: name) {
+        } else if version != nil, !WebAssets.isVersioned(name) {
+            throw APIError.noSuchFile(name)
+        } else if let embedded = isPage ? WebAssets.page : WebAssets.asset(at: name) {
             asset = embedded
             bytes = embedded.bytes
             if Gzip.worthIt(embedded.contentType),
@@ -67,7 +82,22 @@ struct AppRoutes {
             throw APIError.noSuchFile(name)
         }
         headers[.contentType] = asset.contentType
-        headers[.cacheControl] = webRoot == nil && name != "index.html" ? "public, max-age=300" : "no-cache"
+        if webRoot != nil || version.map({ $0 != WebAssets.version }) == true {
+            headers[.cacheControl] = "no-cache"
+        } else if version != nil {
+            headers[.cacheControl] = "public, max-age=31536000, immutable"
+        } else if isPage {
+            headers[.cacheControl] = "no-cache"
+            let tag = "\"\(WebAssets.version)\""
+            headers[.eTag] = tag
+            if request.headers[.ifNoneMatch]?.split(separator: ",").contains(where: {
+                $0.trimmingCharacters(in: .whitespaces) == tag
+            }) == true {
+                return Response(status: .notModified, headers: headers)
+            }
+        } else {
+            headers[.cacheControl] = "public, max-age=300"
+        }
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 

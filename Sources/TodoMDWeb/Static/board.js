@@ -73,7 +73,8 @@ let styleLoaded = null;
 function loadStyle() {
   if (!styleLoaded) {
     styleLoaded = new Promise((resolve) => {
-      const link = h('link', { rel: 'stylesheet', href: '/board.css' });
+      // Beside this module: under the page's versioned path (AppRoutes.file) when it has one.
+      const link = h('link', { rel: 'stylesheet', href: new URL('./board.css', import.meta.url).pathname });
       link.addEventListener('load', resolve);
       link.addEventListener('error', resolve);
       document.head.append(link);

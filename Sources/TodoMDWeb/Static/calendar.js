@@ -72,9 +72,11 @@ export function calendarKey(e) {
   return ['j', 'k', 'x', 'e', 'Enter', 'ArrowDown', 'ArrowUp', 'ArrowLeft', 'ArrowRight', ' '].includes(e.key);
 }
 
+// Beside this module: under the page's versioned path (AppRoutes.file) when it has one.
+const STYLE = new URL('./calendar.css', import.meta.url).pathname;
 function loadStyle() {
-  if ($('link[href="/calendar.css"]')) return;
-  document.head.append(h('link', { rel: 'stylesheet', href: '/calendar.css' }));
+  if ($(`link[href="${STYLE}"]`)) return;
+  document.head.append(h('link', { rel: 'stylesheet', href: STYLE }));
 }
 
 const narrow = () => matchMedia('(max-width: 767px)').matches;
