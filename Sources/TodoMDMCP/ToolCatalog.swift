@@ -31,7 +31,8 @@ enum ToolCatalog {
                  List tasks as {"view", "groups": [{"name", "tasks": [TASK…]}]}. Give a built-in `view` \
                  (inbox, today, upcoming, anytime, someday, flagged, logbook, all) or a `perspective` id; \
                  `area`, `project` and `tag` narrow it. Without a view or perspective: the area/project/tag \
-                 view when one is given, else today. With `limit`, only the first tasks come, and                  "total" says how many the listing has.
+                 view when one is given, else today. With `limit`, only the first tasks come, and \
+                 "total" says how many the listing has.
                  """,
              inputSchema: schema([
                  "view": string("inbox, today, upcoming, anytime, someday, flagged, logbook, all, area:NAME, project:NAME or tag:NAME."),
