@@ -611,7 +611,7 @@ def main(argv):
                 r = bench_render(args.bin, anytime, render_runs, cold=False)
                 log("  warm cache: %d tasks on screen after %.0f ms, next frame at %.0f ms (app.js at %.0f ms, "
                     "listing at %.0f ms)" % (r["n"], r["rows"], r["frame"], r["app"], r["api"]))
-                rows.append(("… the same with a warm browser cache (the app's files cached, max-age 300 s)", "",
+                rows.append(("… the same with a warm browser cache (the app's files kept: versioned, immutable)", "",
                              "%.0f ms (frame %.0f ms)" % (r["rows"], r["frame"])))
             tmp = tempfile.mkdtemp(prefix="todomd-webbench-")
             try:
