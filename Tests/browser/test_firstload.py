@@ -5,6 +5,7 @@ See harness.py for how to run them alone."""
 
 import json
 import re
+import urllib.request
 
 from harness import TODAY, BrowserTestCase, wait_for, write_task
 
@@ -62,6 +63,26 @@ class FirstLoadTest(BrowserTestCase):
         self.open("#/view/today")
         self.assertEqual(self.titles(), ["Call the plumber"])
         self.assertIsNone(self.driver.execute_script("return document.getElementById('notes-view')"))
+
+    def test_1b_the_first_list_has_the_vaults_today_before_the_sidebar_answers(self):
+        """The page says the vault's now (its clock and time zone, not the browser's): the first
+        list is drawn with its today, also while the sidebar's answer (which says it too) has not
+        come."""
+        with urllib.request.urlopen(self.url) as page:
+            self.assertIn('<meta name="todomd-now" content="%sT09:00">' % TODAY, page.read().decode())
+        self.driver.execute_cdp_cmd("Network.enable", {})
+        self.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/api/v1/sidebar*"]})
+        try:
+            self.driver.get("about:blank")
+            self.open("#/view/today")
+            row = self.row("Call the plumber")
+            self.assertIn("Due Today", row.text)
+            self.assertEqual(self.driver.execute_script("return document.querySelector('#sidebar .nav-item')"), None,
+                             "the sidebar has not been drawn: its answer never came")
+        finally:
+            self.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+            self.driver.get("about:blank")  # the next test loads the app afresh, sidebar and all
+            self.drain_console()  # the blocked request's error, and what the app said of it
 
     def test_2_leaving_the_notes_before_they_load_stays_left(self):
         """A route asked for while the notes' code still loads wins: the notes never cover it."""

@@ -54,23 +54,26 @@ struct AppRoutes {
     /// The binary's page names its scripts and style sheets under `/v/VERSION/`
     /// (``WebAssets/page``): asked for with the binary's `version`, a file may be kept for good;
     /// with another (a page of an older build, still open) it comes as it is now, not to be kept.
-    /// The page itself is checked each time (its ETag is the version); the other files keep five
-    /// minutes.
+    /// The page itself is asked for each time (it says the vault's now: ``Self/withNow(_:_:)``);
+    /// the other files keep five minutes.
     func file(_ name: String, _ request: Request, version: String? = nil) throws -> Response {
         var headers = HTTPFields()
         let asset: WebAssets.Asset
         var bytes: [UInt8]
         let isPage = name.isEmpty || name == "index.html"
-        if let webRoot, let disk = Self.fromDisk(name, root: webRoot) {
+        let now = service.vault.clock.localNow.description
+        if let webRoot, let disk = Self.fromDisk(isPage ? "index.html" : name, root: webRoot) {
             asset = disk
-            bytes = disk.bytes
+            bytes = isPage ? Self.withNow(disk.bytes, now) : disk.bytes
         } else if version != nil, !WebAssets.isVersioned(name) {
             throw APIError.noSuchFile(name)
         } else if let embedded = isPage ? WebAssets.page : WebAssets.asset(at: name) {
             asset = embedded
-            bytes = embedded.bytes
+            bytes = isPage ? Self.withNow(embedded.bytes, now) : embedded.bytes
+            // The page changes each minute: compressed each time (4 KB), not kept.
             if Gzip.worthIt(embedded.contentType),
-               let packed = Gzip.cached(name.isEmpty ? "index.html" : name, bytes: embedded.bytes) {
+               let packed = isPage ? Gzip.compress(bytes).flatMap({ $0.count < bytes.count ? $0 : nil })
+                   : Gzip.cached(name, bytes: embedded.bytes) {
                 // Caches keep both forms apart by the request's Accept-Encoding.
                 headers[.vary] = "Accept-Encoding"
                 if Gzip.accepted(request.headers[.acceptEncoding]) {
@@ -82,23 +85,24 @@ struct AppRoutes {
             throw APIError.noSuchFile(name)
         }
         headers[.contentType] = asset.contentType
-        if webRoot != nil || version.map({ $0 != WebAssets.version }) == true {
+        if webRoot != nil || isPage || version.map({ $0 != WebAssets.version }) == true {
             headers[.cacheControl] = "no-cache"
         } else if version != nil {
             headers[.cacheControl] = "public, max-age=31536000, immutable"
-        } else if isPage {
-            headers[.cacheControl] = "no-cache"
-            let tag = "\"\(WebAssets.version)\""
-            headers[.eTag] = tag
-            if request.headers[.ifNoneMatch]?.split(separator: ",").contains(where: {
-                $0.trimmingCharacters(in: .whitespaces) == tag
-            }) == true {
-                return Response(status: .notModified, headers: headers)
-            }
         } else {
             headers[.cacheControl] = "public, max-age=300"
         }
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    /// The page with the vault's local now (`YYYY-MM-DDTHH:MM`) in its `todomd-now` meta tag, so
+    /// that the first list is drawn with the today and the passed times the vault's clock and
+    /// time zone say (the browser's may differ), not drawn again when the sidebar's answer tells.
+    static func withNow(_ page: [UInt8], _ now: String) -> [UInt8] {
+        let empty = "<meta name=\"todomd-now\" content=\"\">"
+        let text = String(decoding: page, as: UTF8.self)
+        guard text.contains(empty) else { return page }
+        return Array(text.replacingOccurrences(of: empty, with: "<meta name=\"todomd-now\" content=\"\(now)\">").utf8)
     }
 
     /// A file from the development folder: a plain name only (no `/`, no leading `.`).

@@ -131,6 +131,13 @@ export const timePart = (s) => (isoDateTime(s) ? s.slice(11, 16) : null);
 let serverNow = null; // [minutes since 1970 in local wall time, Date.now() when it was told]
 const wallMinutes = (s) => toUTC(s.slice(0, 10)) / 6e4 + Number(s.slice(11, 13)) * 60 + Number(s.slice(14, 16));
 export const setNow = (s) => { if (isoDateTime(s)) serverNow = [wallMinutes(s), Date.now()]; };
+// The vault's now, as the server wrote it into the page (its clock and time zone decide, not the
+// browser's): the first list is drawn with its today and its passed times; the sidebar's answer
+// keeps both current.
+{
+  const told = document.querySelector('meta[name="todomd-now"]');
+  if (told && isoDateTime(told.content)) { setNow(told.content); setToday(told.content.slice(0, 10)); }
+}
 /** Whether a deadline has passed: a date once its day is over, a date and time once that minute has. */
 export function hasPassed(s) {
   if (!s) return false;
