@@ -4,7 +4,7 @@
 // decides what a column means (into Done completes, out of it reopens, a tag column replaces the
 // tag). Cards move by drag (drag.js, in two dimensions onto the columns), by Shift+←/→, or by the
 // card's "Move to…" menu; arrows move the focus; every move is announced.
-import { h, kids, $, $$, icon, relDate, datePart, hasPassed, today, store, minutesText, PRIORITY_LABEL } from './util.js';
+import { h, kids, $, $$, icon, loadStyle, relDate, datePart, hasPassed, today, store, minutesText, PRIORITY_LABEL } from './util.js';
 import { get, post, ref, qs } from './api.js';
 import { toast, showError, chooseSheet } from './ui.js';
 import { sortable } from './drag.js';
@@ -33,7 +33,7 @@ export async function showBoard(route, ctx) {
   if (!B.active || !B.route || B.route.id !== route.id) { B.data = null; B.focus = null; }
   B.route = route;
   B.active = true;
-  await loadStyle();
+  await loadStyle('board.css');
   $('#app').classList.add('board-mode');
   let view = $('#board-view');
   if (!view) {
@@ -68,20 +68,6 @@ export function boardChanged() {
 
 /** The list's shortcuts that mean nothing on a board are the board's (it handles its own keys). */
 export const boardKey = (e) => ['j', 'k', 'x', 'd', 'e', 'n', 'Enter', 'ArrowDown', 'ArrowUp'].includes(e.key);
-
-let styleLoaded = null;
-function loadStyle() {
-  if (!styleLoaded) {
-    styleLoaded = new Promise((resolve) => {
-      // Beside this module: under the page's versioned path (AppRoutes.file) when it has one.
-      const link = h('link', { rel: 'stylesheet', href: new URL('./board.css', import.meta.url).pathname });
-      link.addEventListener('load', resolve);
-      link.addEventListener('error', resolve);
-      document.head.append(link);
-    });
-  }
-  return styleLoaded;
-}
 
 // ---------- Data ----------
 async function load() {

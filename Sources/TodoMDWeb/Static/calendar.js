@@ -4,7 +4,7 @@
 // `estimated_minutes`), drop a tray task on the grid to time-block it; Month as a grid of days with
 // their counts; "Find time" highlights the free slots of GET /free; the external calendars are
 // added and removed in a sheet. A calendar that failed says so in a banner; the page still works.
-import { h, kids, $, icon, today, addDays, addMonths, datePart, timeText, minutesText, store } from './util.js';
+import { h, kids, $, icon, loadStyle, today, addDays, addMonths, datePart, timeText, minutesText, store } from './util.js';
 import { get, patch, ref, qs } from './api.js';
 import { showError } from './ui.js';
 import { openCalendars } from './calendar-sources.js';
@@ -25,7 +25,7 @@ const C = {
 /** Shows the calendar for `route` ({kind: 'calendar', id: '' | 'day/D' | 'week/D' | 'month/D'}). */
 export async function showCalendar(route, ctx) {
   C.ctx = ctx;
-  loadStyle();
+  loadStyle('calendar.css');
   const [mode, date] = String(route.id || '').split('/');
   C.mode = MODES.some(([m]) => m === mode) ? mode : store.get('calendar.mode', narrow() ? 'day' : 'week');
   C.anchor = /^\d{4}-\d{2}-\d{2}$/.test(date || '') ? date : today();
@@ -70,13 +70,6 @@ export function calendarKey(e) {
   if (e.key === 't') { e.preventDefault(); location.hash = href(C.mode, today()); return true; }
   if (e.key === '[' || e.key === ']') { e.preventDefault(); location.hash = href(C.mode, step(e.key === ']' ? 1 : -1)); return true; }
   return ['j', 'k', 'x', 'e', 'Enter', 'ArrowDown', 'ArrowUp', 'ArrowLeft', 'ArrowRight', ' '].includes(e.key);
-}
-
-// Beside this module: under the page's versioned path (AppRoutes.file) when it has one.
-const STYLE = new URL('./calendar.css', import.meta.url).pathname;
-function loadStyle() {
-  if ($(`link[href="${STYLE}"]`)) return;
-  document.head.append(h('link', { rel: 'stylesheet', href: STYLE }));
 }
 
 const narrow = () => matchMedia('(max-width: 767px)').matches;

@@ -5,7 +5,7 @@
 // Charts are inline SVG drawn here at the width they get (again when it changes), coloured by the
 // app's CSS variables so themes and dark mode apply. Each is an image with a title and a
 // description in words, followed by a visually hidden table of its numbers for screen readers.
-import { h, kids, $, icon, store, shortDate, minutesText } from './util.js';
+import { h, kids, $, icon, loadStyle, store, shortDate, minutesText } from './util.js';
 import { get, qs } from './api.js';
 import { showError } from './ui.js';
 
@@ -20,7 +20,7 @@ const plural = (n, one, many = one + 's') => `${n} ${n === 1 ? one : many}`;
 /** Shows the insights page in the list's place. */
 export async function showInsights() {
   I.active = true;
-  await loadStyle();
+  await loadStyle('insights.css');
   if (!I.active) return;
   $('#app').classList.add('insights-mode');
   let view = $('#insights-view');
@@ -51,20 +51,6 @@ export function insightsChanged() { if (I.active) load(); }
 
 /** The list's shortcuts mean nothing here (there is no list). */
 export const insightsKey = (e) => ['j', 'k', 'x', 'd', 'e', 'n', 'Enter', 'ArrowDown', 'ArrowUp'].includes(e.key);
-
-let styleLoaded = null;
-function loadStyle() {
-  if (!styleLoaded) {
-    styleLoaded = new Promise((resolve) => {
-      // Beside this module: under the page's versioned path (AppRoutes.file) when it has one.
-      const link = h('link', { rel: 'stylesheet', href: new URL('./insights.css', import.meta.url).pathname });
-      link.addEventListener('load', resolve);
-      link.addEventListener('error', resolve);
-      document.head.append(link);
-    });
-  }
-  return styleLoaded;
-}
 
 async function load() {
   const seq = ++I.seq;

@@ -115,6 +115,21 @@ export function icon(name, cls) {
 // Dates: local calendar dates as "YYYY-MM-DD", computed in UTC so time zones never shift them.
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const sheets = new Map(); // style sheet name → the promise of its load
+/** Adds the style sheet `name` of this folder (once), resolved when it has loaded or failed. The
+ *  URL is beside this module: under the page's versioned path (AppRoutes.file) when it has one. */
+export function loadStyle(name) {
+  if (!sheets.has(name)) {
+    sheets.set(name, new Promise((resolve) => {
+      const link = h('link', { rel: 'stylesheet', href: new URL('./' + name, import.meta.url).pathname });
+      link.addEventListener('load', resolve);
+      link.addEventListener('error', resolve);
+      document.head.append(link);
+    }));
+  }
+  return sheets.get(name);
+}
+
 export const isoDate = (s) => typeof s === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(s);
 const toUTC = (s) => { const [y, m, d] = s.split('-').map(Number); return Date.UTC(y, m - 1, d); };
 const fromUTC = (t) => new Date(t).toISOString().slice(0, 10);

@@ -42,11 +42,14 @@ export function virtualRows(ul, scroller, { make, busy }) {
     return li;
   }
 
+  /** The height of a row of `kind` not measured yet: the average of those measured. */
+  const average = (kind) => {
+    const s = sums[kind];
+    return s && s[1] ? s[0] / s[1] : GUESS[kind] || GUESS.task;
+  };
   const estimate = (it) => {
     const m = measured.get(it.key);
-    if (m !== undefined) return m;
-    const s = sums[it.kind];
-    return s && s[1] ? s[0] / s[1] : GUESS[it.kind] || GUESS.task;
+    return m !== undefined ? m : average(it.kind);
   };
 
   function layout() {
@@ -55,7 +58,7 @@ export function virtualRows(ul, scroller, { make, busy }) {
   }
 
   /** The height below item `e`: the items not drawn and the rows still to come. */
-  const below = (e) => offs[items.length] - offs[e] + (more ? more * estimate({ key: null, kind: 'task' }) : 0);
+  const below = (e) => offs[items.length] - offs[e] + more * average('task');
 
   /** The first item whose bottom is below `y` (pixels from the list's top). */
   function find(y) {
