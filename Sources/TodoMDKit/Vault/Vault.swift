@@ -147,9 +147,11 @@ public final class Vault: Sendable {
         // without their parent (§23).
         // Closures, not key paths: a key path through the row's dynamic member is applied by the
         // runtime (`swift_getAtKeyPath`) and copies the whole task for each row.
-        let inListing = Set(rows.map { $0.id })
-        let absentParents = Set(rows.compactMap { row in row.links.parentID.flatMap { inListing.contains($0) ? nil : $0 } })
-        let needed = group == .parent ? Set(rows.compactMap { $0.links.parentID }) : absentParents
+        // (A listing without subtasks, the most common, builds no set of its ids.)
+        let parentIDs = rows.compactMap { $0.links.parentID }
+        let inListing = parentIDs.isEmpty ? [] : Set(rows.map { $0.id })
+        let absentParents = Set(parentIDs.filter { !inListing.contains($0) })
+        let needed = group == .parent ? Set(parentIDs) : absentParents
         let titles = needed.isEmpty ? [:] : try index.titles(of: Array(needed))
         grouper.titles = titles
         let groups = grouper.group(sorted).map { TaskGroup(name: $0.name, tasks: Nesting.nest($0.tasks)) }
