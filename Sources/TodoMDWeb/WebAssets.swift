@@ -29,6 +29,7 @@ public enum WebAssets {
             ("sidebar.js", PackageResources.sidebar_js),
             ("header.js", PackageResources.header_js),
             ("list.js", PackageResources.list_js),
+            ("first.js", PackageResources.first_js),
             ("list-groups.js", PackageResources.list_groups_js),
             ("virtual.js", PackageResources.virtual_js),
             ("selection.js", PackageResources.selection_js),

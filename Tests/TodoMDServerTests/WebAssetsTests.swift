@@ -21,9 +21,9 @@ import TodoMDWeb
     /// The modules `app.js` imports, directly or through others: every `from './…'` of a static
     /// `import` or `export`, on one line or several (a dynamic `import('./…')` loads on first use
     /// and has no `from`).
-    static func bootModules() throws -> Set<String> {
+    static func bootModules(from entry: String = "app.js") throws -> Set<String> {
         var seen: Set<String> = []
-        var queue = ["app.js"]
+        var queue = [entry]
         while let name = queue.popLast() {
             guard seen.insert(name).inserted else { continue }
             var text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)[...]
@@ -47,9 +47,31 @@ import TodoMDWeb
             guard let start = line.range(of: "href=\"/"), let end = line[start.upperBound...].firstIndex(of: "\"") else { continue }
             preloaded.insert(String(line[start.upperBound..<end]))
         }
-        let needed = try Self.bootModules().subtracting(["app.js"])
+        // The page's own module scripts load by their tags.
+        var entries: Set<String> = []
+        for line in html.split(separator: "\n") where line.contains("<script type=\"module\"") {
+            guard let start = line.range(of: "src=\"/"), let end = line[start.upperBound...].firstIndex(of: "\"") else { continue }
+            entries.insert(String(line[start.upperBound..<end]))
+        }
+        #expect(entries == ["app.js", "first.js"])
+        let needed = try Self.bootModules().union(Self.bootModules(from: "first.js")).subtracting(entries)
         #expect(needed.count > 20)
         #expect(needed.subtracting(preloaded).sorted() == [], "imported at start but not preloaded")
         #expect(preloaded.subtracting(needed).sorted() == [], "preloaded but not imported at start")
+    }
+
+    /// The first rows are asked for by `first.js`, which runs as soon as its own few modules are
+    /// in, long before the whole app: a module that imported the list or the screens would make
+    /// the request wait for all of them, which is what it is there to avoid.
+    @Test func theFirstRowsRequestWaitsForNoMoreThanTheAPIStateAndRouter() throws {
+        let graph = try Self.bootModules(from: "first.js")
+        #expect(graph == ["first.js", "api.js", "state.js", "router.js", "util.js"])
+        let html = try String(contentsOf: Self.folder.appendingPathComponent("index.html"), encoding: .utf8)
+        let first = try #require(html.range(of: "<script type=\"module\" async src=\"/first.js\"></script>"))
+        let app = try #require(html.range(of: "<script type=\"module\" src=\"/app.js\"></script>"))
+        #expect(first.lowerBound < app.lowerBound)
+        // Its modules are the first ones preloaded, so they arrive before the rest.
+        let preloads = html.split(separator: "\n").filter { $0.contains("rel=\"modulepreload\"") }.prefix(4)
+        #expect(preloads.map { $0.contains("/util.js") || $0.contains("/api.js") || $0.contains("/state.js") || $0.contains("/router.js") } == [true, true, true, true])
     }
 }

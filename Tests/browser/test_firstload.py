@@ -84,6 +84,45 @@ class FirstLoadTest(BrowserTestCase):
             self.driver.get("about:blank")  # the next test loads the app afresh, sidebar and all
             self.drain_console()  # the blocked request's error, and what the app said of it
 
+    def listing_requests(self):
+        """The task listings the page has asked for, in order: their query strings."""
+        return self.driver.execute_script(
+            "return performance.getEntriesByType('resource').map((e) => e.name)"
+            ".filter((n) => n.includes('/api/v1/tasks?')).map((n) => n.slice(n.indexOf('?') + 1))")
+
+    def test_1c_the_first_rows_are_asked_for_before_the_app_has_loaded(self):
+        """first.js asks for the route's first rows as soon as its own few modules are in: with
+        the rest of the app held back (app.js blocked), the request has still left, with the
+        route's saved sort. Once the app loads, it draws that answer and asks nothing twice."""
+        self.driver.get(self.url + "#/view/today")
+        self.driver.execute_script("for (const v of ['upcoming', 'today']) localStorage.setItem('todomd.view.' + v, JSON.stringify({sort: 'title'}))")
+        self.driver.execute_cdp_cmd("Network.enable", {})
+        self.driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+        self.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/app.js"]})
+        try:
+            self.driver.get("about:blank")
+            self.driver.get(self.url + "#/view/upcoming")
+            wait_for(lambda: self.listing_requests(), message="the first rows' request")
+            self.assertEqual(self.listing_requests(), ["fields=row&limit=200&view=upcoming&sort=title"])
+            self.assertEqual(self.driver.execute_script("return document.querySelectorAll('#task-list li').length"), 0,
+                             "the app never loaded: nothing drew the list")
+        finally:
+            self.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+            self.driver.get("about:blank")
+            self.drain_console()  # the blocked module's error
+        # The whole app: the early answer is the one drawn (one request, not two).
+        try:
+            self.open("#/view/today")
+            self.assertEqual(self.titles(), ["Call the plumber"])
+            self.assertEqual(self.listing_requests(), ["fields=row&limit=200&view=today&sort=title"])
+            # A page without a route shows Today, and asked for it early too.
+            self.driver.get("about:blank")
+            self.open("")
+            self.assertEqual(self.listed_view(), "today")
+            self.assertEqual(self.listing_requests(), ["fields=row&limit=200&view=today&sort=title"])
+        finally:
+            self.driver.execute_script("localStorage.removeItem('todomd.view.today'); localStorage.removeItem('todomd.view.upcoming')")
+
     def test_2_leaving_the_notes_before_they_load_stays_left(self):
         """A route asked for while the notes' code still loads wins: the notes never cover it."""
         self.driver.execute_cdp_cmd("Network.enable", {})

@@ -1,5 +1,6 @@
 // todo.md web app, the entry point: which screen each route shows, and the wiring.
 //   state.js     the shared state (route, sidebar, listing, cursor) and its setters
+//   first.js     the listing request of a route, and the page's first, sent before this module loads
 //   router.js    URL hashes ⇄ routes            sidebar.js  views, areas, tags, perspectives; the drawer
 //   header.js    title, toolbar, filters        list.js     the task list, cursor, drag and drop
 //   selection.js select mode (tasks and notes)  actions.js  complete, defer, bulk actions

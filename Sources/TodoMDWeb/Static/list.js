@@ -2,7 +2,8 @@
 // its groups and rows (a long list only near the screen, virtual.js), the keyboard cursor, select
 // mode (selection.js) and drag and drop between rows and groups.
 import { h, $, $$, icon, relDate, today, minutesText, PRIORITY_LABEL, datePart, timePart, hasPassed } from './util.js';
-import { get, post, patch, ref, qs } from './api.js';
+import { get, post, patch, ref } from './api.js';
+import { FIRST_ROWS, listingPath, listingAnswer } from './first.js';
 import { toast, showError } from './ui.js';
 import { sortable } from './drag.js';
 import { selectionMode } from './selection.js';
@@ -54,31 +55,6 @@ export const taskSelection = selectionMode({
 });
 
 // ---------- Data ----------
-/** How many rows a new list asks for first: more than the tallest screen shows. The rest follows
- *  at once, so that a list of thousands is on screen before all of it has come and been read. */
-const FIRST_ROWS = 200;
-
-/** The route's listing, its first `limit` rows only when given (a search comes whole). */
-function listingPath(limit) {
-  const r = route();
-  if (r.kind === 'search') return '/search' + qs({ q: r.q, fields: 'row' });
-  const p = prefs();
-  const f = p.filter || {};
-  const params = { fields: 'row', limit }; // what a row shows; the editor fetches the rest
-  if (r.kind === 'perspective') params.perspective = r.id;
-  else if (r.done) {
-    params.view = 'logbook';
-    const m = /^(area|project|tag):(.*)$/.exec(r.id);
-    if (m) params[m[1]] = m[2];
-  } else params.view = r.id;
-  if (p.mode && p.mode !== 'list') params.group = p.mode;
-  if (p.sort) params.sort = p.sort;
-  if (f.status && f.status.length) params.status = f.status;
-  if (f.priority && f.priority.length) params.priority = f.priority;
-  if (f.projects) params.project = f.projects;
-  return '/tasks' + qs(params);
-}
-
 const rowCount = (L) => L.groups.reduce((n, g) => n + g.tasks.length, 0);
 
 let loadSeq = 0;
@@ -97,15 +73,14 @@ export async function loadList() {
   try {
     // A new route (resetList() emptied the listing) draws its first rows first; a list on screen
     // is replaced whole.
-    const first = !listing();
-    const got = await get(listingPath(first ? FIRST_ROWS : undefined));
+    const got = await (listing() ? get(listingPath(r0)) : listingAnswer(listingPath(r0, FIRST_ROWS)));
     if (stale()) return;
     setListing(got);
     renderList();
     renderHeader();
     if (got.total > rowCount(got)) {
       ul.setAttribute('aria-busy', 'true'); // the rest is on its way
-      const all = await get(listingPath());
+      const all = await get(listingPath(r0));
       if (stale()) return;
       setListing(all);
       renderList();

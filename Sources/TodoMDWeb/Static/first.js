@@ -1,0 +1,55 @@
+// The first screen's rows, asked for while the app is still loading. index.html runs this module
+// on its own (async), and all it imports is the API, the state and the router. So the request
+// leaves as soon as those few are in, not after the whole app, and the server answers it while
+// the browser loads and runs the rest. list.js builds every listing request with `listingPath`
+// and takes this answer (`listingAnswer`) when its first request is the same one.
+import { get, qs } from './api.js';
+import { prefs, viewKey } from './state.js';
+import { parseRoute, viewHref } from './router.js';
+
+/** How many rows a new list asks for first: more than the tallest screen shows. The rest follows
+ *  at once, so that a list of thousands is on screen before all of it has come and been read. */
+export const FIRST_ROWS = 200;
+
+/** The listing request of route `r`, its first `limit` rows only when given (a search comes
+ *  whole); with the route's saved display choices (sort, grouping, filter). Null for a screen
+ *  that is no task list. */
+export function listingPath(r, limit) {
+  if (!r) return null;
+  if (r.kind === 'search') return '/search' + qs({ q: r.q, fields: 'row' });
+  if (r.kind !== 'view' && r.kind !== 'perspective') return null;
+  const p = prefs(viewKey(r));
+  const f = p.filter || {};
+  const params = { fields: 'row', limit }; // what a row shows; the editor fetches the rest
+  if (r.kind === 'perspective') params.perspective = r.id;
+  else if (r.done) {
+    params.view = 'logbook';
+    const m = /^(area|project|tag):(.*)$/.exec(r.id);
+    if (m) params[m[1]] = m[2];
+  } else params.view = r.id;
+  if (p.mode && p.mode !== 'list') params.group = p.mode;
+  if (p.sort) params.sort = p.sort;
+  if (f.status && f.status.length) params.status = f.status;
+  if (f.priority && f.priority.length) params.priority = f.priority;
+  if (f.projects) params.project = f.projects;
+  return '/tasks' + qs(params);
+}
+
+// The page's route (a page without one shows Today, router.js) and its first rows' request.
+const early = { path: listingPath(parseRoute() || parseRoute(viewHref('today')), FIRST_ROWS), answer: null };
+if (early.path) {
+  early.answer = get(early.path);
+  early.answer.catch(() => {}); // a failure is list.js's to show, when it takes the answer
+}
+
+/** The answer to listing request `path`: the one sent at start when it is the same request and
+ *  nothing has taken it yet, else a new one. */
+export function listingAnswer(path) {
+  if (early.answer && path === early.path) {
+    const answer = early.answer;
+    early.answer = null;
+    return answer;
+  }
+  early.answer = null; // the first list asked for another: the early answer is of no use now
+  return get(path);
+}
