@@ -427,10 +427,13 @@ def bench_floor(runs):
 
 
 def start_modules():
-    """The modules the app's page loads before its first screen: index.html's modulepreloads and app.js."""
+    """The modules the app's page loads before its first screen: index.html's modulepreloads and
+    its module scripts (first.js, app.js)."""
     page = os.path.join(HERE, "..", "Sources", "TodoMDWeb", "Static", "index.html")
     with open(page, encoding="utf-8") as f:
-        return re.findall(r'rel="modulepreload" href="/([^"]+)"', f.read()) + ["app.js"]
+        html = f.read()
+    return (re.findall(r'rel="modulepreload" href="/([^"]+)"', html)
+            + re.findall(r'<script type="module"[^>]* src="/([^"]+)"', html))
 
 
 def bench_module_floor(binary, tmpdir, runs):

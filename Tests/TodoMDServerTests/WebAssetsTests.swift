@@ -67,11 +67,16 @@ import TodoMDWeb
         let graph = try Self.bootModules(from: "first.js")
         #expect(graph == ["first.js", "api.js", "state.js", "router.js", "util.js"])
         let html = try String(contentsOf: Self.folder.appendingPathComponent("index.html"), encoding: .utf8)
-        let first = try #require(html.range(of: "<script type=\"module\" async src=\"/first.js\"></script>"))
+        let first = try #require(html.range(of: "<script type=\"module\" async fetchpriority=\"high\" src=\"/first.js\"></script>"))
         let app = try #require(html.range(of: "<script type=\"module\" src=\"/app.js\"></script>"))
+        let styles = try #require(html.range(of: "<link rel=\"stylesheet\""))
         #expect(first.lowerBound < app.lowerBound)
-        // Its modules are the first ones preloaded, so they arrive before the rest.
-        let preloads = html.split(separator: "\n").filter { $0.contains("rel=\"modulepreload\"") }.prefix(4)
-        #expect(preloads.map { $0.contains("/util.js") || $0.contains("/api.js") || $0.contains("/state.js") || $0.contains("/router.js") } == [true, true, true, true])
+        // Its modules are asked for first, before the style sheets and the rest, at high priority.
+        let lines = html.split(separator: "\n")
+        let asked = lines.filter { $0.contains("rel=\"modulepreload\"") || $0.contains("rel=\"stylesheet\"") }.prefix(4)
+        #expect(asked.map { line in
+            line.contains("modulepreload\" fetchpriority=\"high\"") && ["util", "api", "state", "router"].contains { line.contains("/\($0).js") }
+        } == [true, true, true, true])
+        #expect(first.lowerBound < styles.lowerBound)
     }
 }
