@@ -122,16 +122,19 @@ public final class Vault: Sendable {
         // The JSON's own tail reads the time entries (`time_spent_minutes`); every sort breaks
         // ties by `created`.
         var fields: Set<TaskField>?
+        var ordering: Set<TaskField>?
         var form: TaskJSON.Fields?
         if case let .json(written) = decoding, keep == nil {
-            fields = Set([.created, .timeEntries] + sort.fieldsRead + group.fieldsRead)
+            ordering = Set([.created] + sort.fieldsRead + group.fieldsRead)
+            fields = ordering?.union([.timeEntries])
             form = written
         }
         // A listing cut to its first rows reads their JSON after the cut: at 10k tasks, the first
-        // 200 rows' JSON instead of every row's 3.7 MB.
+        // 200 rows' JSON instead of every row's 3.7 MB. Its first read takes only what sorting
+        // and grouping need; the JSON's tail (the time entries) is read with the JSON.
         let jsonAfterCut = form != nil && limit != nil
-        var rows = try index.rows(matching: compiler.predicate(rules), timeZone: clock.timeZone, fields: fields, json: form,
-                                  readingJSON: !jsonAfterCut)
+        var rows = try index.rows(matching: compiler.predicate(rules), timeZone: clock.timeZone,
+                                  fields: jsonAfterCut ? ordering : fields, json: form, readingJSON: !jsonAfterCut)
         if let keep { rows = rows.filter(keep) }
         var order = SortOrder(sort, direction: direction)
         order.today = clock.today
