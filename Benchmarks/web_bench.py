@@ -432,7 +432,7 @@ def start_modules():
     page = os.path.join(HERE, "..", "Sources", "TodoMDWeb", "Static", "index.html")
     with open(page, encoding="utf-8") as f:
         html = f.read()
-    return (re.findall(r'rel="modulepreload" href="/([^"]+)"', html)
+    return (re.findall(r'<link rel="modulepreload"[^>]* href="/([^"]+)"', html)
             + re.findall(r'<script type="module"[^>]* src="/([^"]+)"', html))
 
 
