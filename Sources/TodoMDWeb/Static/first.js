@@ -35,21 +35,27 @@ export function listingPath(r, limit) {
   return '/tasks' + qs(params);
 }
 
+/** How long the early answer stays good (ms after it was asked for). The live updates start
+ *  only once the app runs: a change made on disk before that is not told to the page, so an
+ *  answer taken later than this (a slow network or device) is asked for again. */
+const EARLY_FOR = 2000;
+
 // The page's route (a page without one shows Today, router.js) and its first rows' request.
-const early = { path: listingPath(parseRoute() || parseRoute(viewHref('today')), FIRST_ROWS), answer: null };
+const early = { path: listingPath(parseRoute() || parseRoute(viewHref('today')), FIRST_ROWS), answer: null, at: 0 };
 if (early.path) {
   early.answer = get(early.path);
+  early.at = performance.now();
   early.answer.catch(() => {}); // a failure is list.js's to show, when it takes the answer
 }
 
-/** The answer to listing request `path`: the one sent at start when it is the same request and
- *  nothing has taken it yet, else a new one. */
+/** The answer to listing request `path`: the one sent at start when it is the same request,
+ *  nothing has taken it yet and it is recent, else a new one. */
 export function listingAnswer(path) {
-  if (early.answer && path === early.path) {
+  if (early.answer && path === early.path && performance.now() - early.at <= EARLY_FOR) {
     const answer = early.answer;
     early.answer = null;
     return answer;
   }
-  early.answer = null; // the first list asked for another: the early answer is of no use now
+  early.answer = null; // the first list asked for another, or too late: it is of no use now
   return get(path);
 }
