@@ -132,11 +132,12 @@ enum TaskColumns {
     static let rowColumns = rowColumns(fields: Array(TaskFieldSpec.table.indices))
 
     /// ``rowColumns`` with only the fields at `fields` (positions in ``TaskFieldSpec/table``) and
-    /// only the JSON form `json` (nil: both), or no JSON at all when `readingJSON` is false.
+    /// only the JSON form `json` (nil: both), or no JSON at all when `readingJSON` is false (and
+    /// then only the links that order rows, ``TaskIndex/orderingLinkColumns``).
     static func rowColumns(fields: [Int], json: TaskJSON.Fields? = nil, readingJSON: Bool = true) -> String {
         let forms = !readingJSON ? [] : json.map { [$0 == .all ? "json" : "row_json"] } ?? ["json", "row_json"]
         return (["id"] + fields.map { "\"\(TaskFieldSpec.table[$0].key)\"" } + ["title_key", "warning_count"] + forms
-            + TaskIndex.linkColumns).joined(separator: ", ")
+            + (readingJSON ? TaskIndex.linkColumns : TaskIndex.orderingLinkColumns)).joined(separator: ", ")
     }
 
     /// The positions in ``TaskFieldSpec/table`` of `fields`, in the table's order.
@@ -191,7 +192,9 @@ struct TaskRowDecoder {
         guard json != nil || rowJSON != nil || !readingJSON else {
             throw TodoError.io(path: "index", reason: "the index query has neither JSON column")
         }
-        links = try TaskIndex.linkColumns.map(position)
+        // Rows whose JSON is read later are only sorted, grouped and nested: their parent and
+        // children are all the links they need.
+        links = try (readingJSON ? TaskIndex.linkColumns : TaskIndex.orderingLinkColumns).map(position)
     }
 
     /// The task of the row `statement` stands on. Its columns are read with the one
@@ -209,7 +212,12 @@ struct TaskRowDecoder {
             // NULL is every field's absence, as a new task already has it.
             if !stored.isNull { setters[i](&task, stored) }
         }
-        task.links = TaskIndex.links(value, at: links)
+        if links.count == TaskIndex.linkColumns.count {
+            task.links = TaskIndex.links(value, at: links)
+        } else {
+            task.links.parentID = String.fromDatabaseValue(value(links[0]))
+            task.links.children = String.fromDatabaseValue(value(links[1])).map(TaskColumns.split) ?? []
+        }
         task.links.asOf = now
         let warnings = Int.fromDatabaseValue(value(warningCount)) ?? 0
         var whole: String?
