@@ -26,6 +26,7 @@ import unittest
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 
 try:  # selenium-axe-python
@@ -313,10 +314,26 @@ class BrowserTestCase(unittest.TestCase):
         return [t for _, t in self.rows()]
 
     def row(self, title):
-        for li in self.driver.find_elements(By.CSS_SELECTOR, "#task-list li.task"):
-            if li.find_element(By.CSS_SELECTOR, ".task-title").text == title:
-                return li
-        raise AssertionError("no row %r in %r" % (title, self.titles()))
+        """The row titled `title`, found in one script: a list redrawn meanwhile (a live update's
+        refresh) cannot leave the search half done on rows that are gone."""
+        li = self.driver.execute_script(
+            "return [...document.querySelectorAll('#task-list li.task')].find((li) => {"
+            " const t = li.querySelector('.task-title'); return t && t.innerText.trim() === arguments[0]; }) || null",
+            title)
+        if li is None:
+            raise AssertionError("no row %r in %r" % (title, self.titles()))
+        return li
+
+    def click_row(self, title, selector=".task-title"):
+        """Clicks `selector` in the row titled `title`, again if a redraw replaced the row between
+        finding and clicking it (clicking a row that is gone does nothing and raises)."""
+        def attempt():
+            try:
+                self.row(title).find_element(By.CSS_SELECTOR, selector).click()
+                return True
+            except StaleElementReferenceException:
+                return False
+        wait_for(attempt, message="a click on the row %r" % title)
 
     def path(self, task_id):
         return os.path.join(self.vault, task_id)

@@ -211,7 +211,7 @@ class EditorTest(BrowserTestCase):
     def test_editing_priority_changes_only_that_line(self):
         self.open("#/view/today")
         before = self.read_bytes("tidy-the-shed.md")
-        self.row("Tidy the shed").find_element(By.CSS_SELECTOR, ".task-title").click()
+        self.click_row("Tidy the shed")
         select = wait_for(lambda: self.driver.find_element(By.CSS_SELECTOR, '#detail select[name="priority"]'),
                           message="the detail editor")
         self.assertEqual(select.get_attribute("value"), "low")

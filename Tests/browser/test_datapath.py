@@ -77,7 +77,7 @@ class DataPathTest(BrowserTestCase):
 
     def open_editor(self, title):
         def clicked():
-            self.row(title).find_element(By.CSS_SELECTOR, ".task-title").click()
+            self.click_row(title)
             return True
         wait_for(clicked, message="the row %r" % title)
         return wait_for(lambda: self.driver.find_element(By.CSS_SELECTOR, "#detail form.d-form"), message="the task editor")

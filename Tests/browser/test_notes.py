@@ -153,7 +153,7 @@ class NotesTest(BrowserTestCase):
 
         # …and the task's details link back to its note and line.
         self.open("#/view/inbox")
-        self.row("bread").find_element(By.CSS_SELECTOR, ".task-title").click()
+        self.click_row("bread")
         back = wait_for(lambda: self.driver.find_elements(By.CSS_SELECTOR, '#detail .d-info a[href="#/notes/groceries"]'),
                         message="the From note link")[0]
         self.assertEqual(back.text, "groceries · line 3")

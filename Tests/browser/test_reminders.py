@@ -70,7 +70,7 @@ class RemindersTest(UsabilityCase):
         # The list may still redraw after test 1's changes: click the row as it is when clicked.
         def open_call():
             try:
-                self.row("Call mom").find_element(By.CSS_SELECTOR, ".task-title").click()
+                self.click_row("Call mom")
             except StaleElementReferenceException:
                 return False
             return self.detail_open()

@@ -67,7 +67,7 @@ class StructureTest(UsabilityCase):
     def test_2_tab_indents_and_shift_tab_outdents(self):
         self.open("#/view/area:Travel")
         # Tab on Pack bags: a subtask of the row above at its own depth (the trip).
-        self.row("Pack bags").find_element(By.CSS_SELECTOR, ".task-title").click()
+        self.click_row("Pack bags")
         self.js("document.querySelector('#detail [aria-label=\"Close details\"]') && document.querySelector('#detail [aria-label=\"Close details\"]').click()")
         self.row("Pack bags").find_element(By.CSS_SELECTOR, ".task-title").send_keys(Keys.TAB)
         wait_for(lambda: self.parent_of(PACK) is not None, message="Tab nests the task under the row above")
@@ -88,7 +88,7 @@ class StructureTest(UsabilityCase):
             fh.write(text.replace('status: "todo"\n', 'status: "todo"\nparent: "%s"\n' % TRIP))
         self.open("#/view/area:Travel")
         wait_for(lambda: self.depth("Renew passport") == 1, message="the passport under the trip")
-        self.row("Plan the trip").find_element(By.CSS_SELECTOR, ".check").click()
+        self.click_row("Plan the trip", ".check")
         wait_for(lambda: self.js("return !!document.querySelector('dialog[open]')"), message="the question")
         # textContent: the sheet may still be fading in (Selenium's .text is empty while it is).
         self.assertIn("open subtask", self.js("return document.querySelector('dialog[open]').textContent"))
@@ -97,7 +97,7 @@ class StructureTest(UsabilityCase):
         self.driver.find_element(By.XPATH, '//dialog[@open]//button[.="Not now"]').click()
         time.sleep(0.3)
         self.assertEqual(frontmatter(self.path(TRIP)).get("status"), "todo")
-        self.row("Plan the trip").find_element(By.CSS_SELECTOR, ".check").click()
+        self.click_row("Plan the trip", ".check")
         wait_for(lambda: self.js("return !!document.querySelector('dialog[open]')"), message="the question again")
         self.driver.find_element(By.XPATH, '//dialog[@open]//button[.="Complete all"]').click()
         wait_for(lambda: frontmatter(self.path(PASSPORT)).get("status") == "done", message="the subtask done too")
@@ -105,7 +105,7 @@ class StructureTest(UsabilityCase):
 
     def test_4_checklist_boxes_toggle_one_character(self):
         self.open("#/view/inbox")
-        self.row("Shopping").find_element(By.CSS_SELECTOR, ".task-title").click()
+        self.click_row("Shopping")
         wait_for(lambda: self.js("return document.querySelectorAll('#detail .d-checklist input').length") == 2,
                  message="the checklist in the editor")
         before = self.read_bytes(SHOP)
@@ -136,7 +136,7 @@ class StructureTest(UsabilityCase):
             time.sleep(0.2)
             self.audit("a list with subtasks and a blocked task at %dpx" % size[0])
         set_viewport(self.driver, *DESKTOP)
-        self.row("Exchange money").find_element(By.CSS_SELECTOR, ".check").click()
+        self.click_row("Exchange money", ".check")
         wait_for(lambda: frontmatter(self.path(MONEY)).get("status") == "done", message="the blocker done")
         self.open("#/view/today")
         wait_for(lambda: "Apply for a visa" in self.titles(), message="the task back in Today")

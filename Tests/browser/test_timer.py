@@ -123,7 +123,7 @@ class TimerTest(UsabilityCase):
 
     def click_title(self, title):
         def attempt():
-            self.row(title).find_element(By.CSS_SELECTOR, ".task-title").click()
+            self.click_row(title)
             return True
         wait_for(attempt, message="a click on %s" % title)
 

@@ -25,7 +25,7 @@ class TimesTest(UsabilityCase):
     def click_title(self, title):
         """Clicks a row's title; False when the list was drawn again under the click."""
         try:
-            self.row(title).find_element(By.CSS_SELECTOR, ".task-title").click()
+            self.click_row(title)
             return True
         except Exception:  # a stale row: the list was redrawn
             return False
@@ -56,7 +56,7 @@ class TimesTest(UsabilityCase):
 
     def test_3_the_time_field_beside_the_date_writes_the_file(self):
         self.open("#/view/today")
-        self.row("Water the plants").find_element(By.CSS_SELECTOR, ".task-title").click()
+        self.click_row("Water the plants")
         wait_for(self.detail_open, message="the editor")
         time_field = self.driver.find_element(By.ID, "d-due-time")
         self.assertEqual(time_field.get_attribute("value"), "")

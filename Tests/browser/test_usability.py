@@ -103,7 +103,7 @@ class PhoneNavigationTest(UsabilityCase):
         set_viewport(self.driver, *PHONE)
         self.open("#/view/inbox")
         self.open("#/view/today")
-        self.row("Water the plants").find_element(By.CSS_SELECTOR, ".task-title").click()
+        self.click_row("Water the plants")
         wait_for(self.detail_open, message="the task's details")
         self.assertEqual(self.hash(), "#/view/today?task=20261120-0801-water-the-plants.md")
         self.driver.back()
@@ -124,11 +124,11 @@ class PhoneNavigationTest(UsabilityCase):
         wait_for(lambda: not self.detail_open(), message="the details to close")
         wait_for(lambda: self.hash() == "#/view/today", message="the URL without the task")
         # Opening one task after another: Back still goes straight back to the list.
-        self.row("Call the dentist").find_element(By.CSS_SELECTOR, ".task-title").click()
+        self.click_row("Call the dentist")
         wait_for(lambda: "task=20261120-0800" in self.hash(), message="the first task's URL")
         set_viewport(self.driver, *DESKTOP)  # side by side: the list stays clickable
         time.sleep(0.3)
-        self.row("Water the plants").find_element(By.CSS_SELECTOR, ".task-title").click()
+        self.click_row("Water the plants")
         wait_for(lambda: "task=20261120-0801" in self.hash(), message="the second task's URL")
         wait_for(lambda: self.driver.find_element(By.CSS_SELECTOR, '#detail [name="title"]').get_attribute("value")
                  == "Water the plants", message="the second task's details")
