@@ -126,7 +126,7 @@ extension Vault {
     @discardableResult
     public func cancel(_ id: String, subtasks: SubtaskPolicy = .refuse) throws -> TodoTask {
         let open = try checkSubtasks(of: id, subtasks, action: .cancel)
-        for task in open.reversed() { try cancelTask(task.id) }
+        for task in open.reversed() { _ = try cancelTask(task.id) }
         return try cancelTask(id)
     }
 
@@ -137,7 +137,7 @@ extension Vault {
         _ = try checkSubtasks(of: id, subtasks, action: .delete)
         switch subtasks {
         case .include:
-            for task in try descendants(of: id).reversed() { try deleteTask(task.id) }
+            for task in try descendants(of: id).reversed() { _ = try deleteTask(task.id) }
         case .keep:
             var changes = TaskChanges()
             changes.clear(.parent)
