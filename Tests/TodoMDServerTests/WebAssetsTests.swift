@@ -18,9 +18,9 @@ import TodoMDWeb
         #expect(Set(WebAssets.files.keys) == Set(names))
     }
 
-    /// The modules `app.js` imports, directly or through others: every `from './…'` of a static
-    /// `import` or `export`, on one line or several (a dynamic `import('./…')` loads on first use
-    /// and has no `from`).
+    /// The modules `entry` (itself included) imports, directly or through others: every
+    /// `from './…'` of a static `import` or `export`, on one line or several (a dynamic
+    /// `import('./…')` loads on first use and has no `from`).
     static func bootModules(from entry: String = "app.js") throws -> Set<String> {
         var seen: Set<String> = []
         var queue = [entry]

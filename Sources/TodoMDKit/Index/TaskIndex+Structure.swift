@@ -6,11 +6,12 @@ import GRDB
 /// and rules (`blocked`, `has_children`) read them like any column.
 extension TaskIndex {
     /// The derived columns, as ``TaskRowDecoder`` reads them.
+    static let linkColumns = ["parent_id", "children", "child_done", "child_total", "checklist_done",
+                              "checklist_total", "blocked", "blockers", "link_warnings"]
+
     /// The links sorting, grouping and nesting read (the parent and the children), first in
     /// ``linkColumns``: what the first read of a cut listing takes.
     static let orderingLinkColumns = ["parent_id", "children"]
-    static let linkColumns = ["parent_id", "children", "child_done", "child_total", "checklist_done",
-                              "checklist_total", "blocked", "blockers", "link_warnings"]
 
     /// The side files the structure depends on: `.order.json` (children and project order) and
     /// `.todomd/projects.json` (sequential projects).

@@ -130,8 +130,9 @@ public final class Vault: Sendable {
             form = written
         }
         // A listing cut to its first rows reads their JSON after the cut: at 10k tasks, the first
-        // 200 rows' JSON instead of every row's 3.7 MB. Its first read takes only what sorting
-        // and grouping need; the JSON's tail (the time entries) is read with the JSON.
+        // 200 rows' JSON instead of every row's 3.7 MB. Its first read takes only what sorting,
+        // grouping and nesting need (of the links, the parent and the children); the JSON's tail
+        // (the time entries) and the other links are read with the JSON.
         let jsonAfterCut = form != nil && limit != nil
         var rows = try index.rows(matching: compiler.predicate(rules), timeZone: clock.timeZone,
                                   fields: jsonAfterCut ? ordering : fields, json: form, readingJSON: !jsonAfterCut)
