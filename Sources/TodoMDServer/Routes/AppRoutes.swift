@@ -61,15 +61,16 @@ struct AppRoutes {
         let asset: WebAssets.Asset
         var bytes: [UInt8]
         let isPage = name.isEmpty || name == "index.html"
-        let now = service.vault.clock.localNow.description
+        // Only the page says the vault's now (not every script and style sheet asked for).
+        func now() -> String { service.vault.clock.localNow.description }
         if let webRoot, let disk = Self.fromDisk(isPage ? "index.html" : name, root: webRoot) {
             asset = disk
-            bytes = isPage ? Self.withNow(disk.bytes, now) : disk.bytes
+            bytes = isPage ? Self.withNow(disk.bytes, now()) : disk.bytes
         } else if version != nil, !WebAssets.isVersioned(name) {
             throw APIError.noSuchFile(name)
         } else if let embedded = isPage ? WebAssets.page : WebAssets.asset(at: name) {
             asset = embedded
-            bytes = isPage ? Self.withNow(embedded.bytes, now) : embedded.bytes
+            bytes = isPage ? Self.withNow(embedded.bytes, now()) : embedded.bytes
             // The page changes each minute: compressed each time (4 KB), not kept.
             if Gzip.worthIt(embedded.contentType),
                let packed = isPage ? Gzip.compress(bytes).flatMap({ $0.count < bytes.count ? $0 : nil })
