@@ -15,6 +15,18 @@ public enum CLI {
     ///   commands then fail after checking their options.
     public static func run(_ arguments: [String], environment: [String: String], output: OutputSink,
                            helpers: HelperCommands = .none) async -> Int32 {
+        switch start(arguments, environment: environment, output: output, helpers: helpers) {
+        case .finished(let code): return code
+        case .waiting(let command): return await command.run()
+        }
+    }
+
+    /// Runs `arguments` as far as it goes without waiting: every command but the few that wait
+    /// (a server, a watcher, sync's network, the reminder loop) finishes here, on the calling
+    /// thread, so `todomd` starts them without Swift's concurrency runtime and its threads
+    /// (≈ 2 ms of a 5 ms start). The rest comes back as a ``WaitingCommand`` to run.
+    public static func start(_ arguments: [String], environment: [String: String], output: OutputSink,
+                             helpers: HelperCommands = .none) -> Start {
         var args = arguments
         var vaultPath: String?
         // `--vault` is accepted anywhere, before or after the command.
@@ -36,32 +48,69 @@ public enum CLI {
         let command: ParsableCommand
         do {
             command = try TodoMD.parseAsRoot(args)
-            guard command is VaultCommand else {
+            guard command is VaultCommand || command is AsyncVaultCommand else {
                 // `help` and groups without an action: their run() asks for help to be shown.
                 var other = command
                 try other.run()
                 output.out(TodoMD.helpMessage(for: type(of: command)) + "\n")
-                return 0
+                return .finished(0)
             }
         } catch {
             let code = TodoMD.exitCode(for: error)
             let message = TodoMD.fullMessage(for: error)
             if code == .success {
                 output.out(message + "\n")
-                return 0
+                return .finished(0)
             }
             output.err(message + "\n")
-            return 2
+            return .finished(2)
         }
-        guard let runnable = command as? VaultCommand else { return 0 }
+        let context: CommandContext
         do {
-            let context = try CommandContext(environment: environment, vaultPath: vaultPath, output: output, helpers: helpers)
-            try await runnable.run(context)
-            return 0
+            context = try CommandContext(environment: environment, vaultPath: vaultPath, output: output, helpers: helpers)
         } catch {
-            output.err("error: \(ErrorText.describe(error))\n")
-            return exitCode(for: error)
+            return .finished(failure(error, output))
         }
+        if let waiting = command as? AsyncVaultCommand {
+            return .waiting(WaitingCommand(command: waiting, context: context))
+        }
+        guard let runnable = command as? VaultCommand else { return .finished(0) }
+        do {
+            try runnable.run(context)
+            return .finished(0)
+        } catch {
+            return .finished(failure(error, output))
+        }
+    }
+
+    /// What ``start(_:environment:output:helpers:)`` left to do.
+    public enum Start: Sendable {
+        /// The command ran (or the arguments were refused) with this exit code.
+        case finished(Int32)
+        /// The command waits: run it in an async context.
+        case waiting(WaitingCommand)
+    }
+
+    /// A parsed command that waits, with its context, ready to run.
+    public struct WaitingCommand: Sendable {
+        let command: any AsyncVaultCommand
+        let context: CommandContext
+
+        /// Runs the command and returns its exit code.
+        public func run() async -> Int32 {
+            do {
+                try await command.run(context)
+                return 0
+            } catch {
+                return failure(error, context.output)
+            }
+        }
+    }
+
+    /// Reports a command's error and returns its exit code.
+    static func failure(_ error: Error, _ output: OutputSink) -> Int32 {
+        output.err("error: \(ErrorText.describe(error))\n")
+        return exitCode(for: error)
     }
 
     /// The §19 exit code for an error a command threw: ArgumentParser's usage errors are 2,
@@ -83,13 +132,24 @@ public enum CLI {
     }
 }
 
-/// A command that runs against a vault with an injected context.
+/// A command that runs against a vault with an injected context, and finishes without waiting.
 protocol VaultCommand: ParsableCommand {
-    func run(_ context: CommandContext) async throws
+    func run(_ context: CommandContext) throws
 }
 
 extension VaultCommand {
-    /// ArgumentParser's entry point is unused: ``CLI/run(_:environment:output:)`` calls
+    /// ArgumentParser's entry point is unused: ``CLI/start(_:environment:output:helpers:)`` calls
     /// `run(_:)` with a context instead.
+    mutating func run() throws {}
+}
+
+/// A command that waits (a server, a watcher, the network, a loop): it runs in an async context.
+protocol AsyncVaultCommand: ParsableCommand, Sendable {
+    func run(_ context: CommandContext) async throws
+}
+
+extension AsyncVaultCommand {
+    /// ArgumentParser's entry point is unused: ``CLI/WaitingCommand/run()`` calls `run(_:)`
+    /// with a context instead.
     mutating func run() throws {}
 }

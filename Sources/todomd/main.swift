@@ -13,7 +13,13 @@ CommandAllocator.tune()
 // replace this process with the helper program todomd-serve (HelperCommands).
 let arguments = Array(CommandLine.arguments.dropFirst())
 let environment = ProcessInfo.processInfo.environment
-let code = await CLI.run(arguments, environment: environment, output: StandardOutput(),
-                         helpers: .program(arguments: arguments, environment: environment))
-
-exit(code)
+// Most commands finish on this thread, without starting Swift's concurrency runtime (its threads
+// cost ≈ 2 ms of start-up); the few that wait (serve, mcp, sync, watch, remind) run in a task.
+switch CLI.start(arguments, environment: environment, output: StandardOutput(),
+                 helpers: .program(arguments: arguments, environment: environment)) {
+case .finished(let code):
+    exit(code)
+case .waiting(let command):
+    Task { exit(await command.run()) }
+    dispatchMain()
+}

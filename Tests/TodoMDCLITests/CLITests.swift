@@ -148,6 +148,34 @@ import TodoMDTestSupport
         #expect(output.standardError == "error: There is no vault at \(v.root)/nope. Create one with `todomd init` (or pass --vault PATH).\n")
     }
 
+    /// Every command but the few that wait finishes in `CLI.start`, on the calling thread, so
+    /// `todomd` runs it without starting Swift's concurrency runtime (issue 17's start-up); the
+    /// waiting ones come back to be run, and report their errors as `run` does.
+    @Test func commandsThatDoNotWaitFinishWithoutTheConcurrencyRuntime() async throws {
+        let v = try TemporaryVault()
+        let cases: [([String], Bool)] = [
+            (["today"], true), (["add", "Buy milk"], true), (["--help"], true), (["--version"], true),
+            (["nosuch"], true), (["done", "nothing-like-this"], true),
+            (["watch"], false), (["serve"], false), (["mcp"], false), (["sync"], false), (["remind"], false),
+        ]
+        for (args, finishes) in cases {
+            switch CLI.start(["--vault", v.root] + args, environment: v.environment, output: BufferedOutput()) {
+            case .finished: #expect(finishes, "\(args) finished in start")
+            case .waiting: #expect(!finishes, "\(args) was left to wait")
+            }
+        }
+        #expect(v.exists("20261121-0800-buy-milk.md"))
+        // A waiting command's error: the same message and exit code as through `run`.
+        let output = BufferedOutput()
+        guard case .waiting(let serve) = CLI.start(["--vault", v.root, "serve", "--port", "70000"],
+                                                   environment: v.environment, output: output) else {
+            Issue.record("serve did not wait")
+            return
+        }
+        #expect(await serve.run() == 2)
+        #expect(output.standardError == "error: --port must be between 0 and 65535\n")
+    }
+
     @Test func conflictsExitWith3() {
         #expect(CLI.exitCode(for: TodoError.conflict(path: "a.md")) == 3)
         #expect(CLI.exitCode(for: TodoError.taskNotFound("x")) == 2)

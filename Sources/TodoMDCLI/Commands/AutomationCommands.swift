@@ -227,7 +227,7 @@ struct Resolve: VaultCommand {
 
 // MARK: - Reminders
 
-struct Remind: VaultCommand {
+struct Remind: AsyncVaultCommand {
     static let configuration = CommandConfiguration(commandName: "remind",
         abstract: "Deliver reminders (notify-send with Done/Snooze actions, else a line).",
         discussion: """

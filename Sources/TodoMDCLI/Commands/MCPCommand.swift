@@ -2,7 +2,7 @@ import ArgumentParser
 import TodoMDKit
 
 /// `todomd mcp`: the Model Context Protocol server for AI agents, over stdio (§17).
-struct MCPCommand: VaultCommand {
+struct MCPCommand: AsyncVaultCommand {
     static let configuration = CommandConfiguration(commandName: "mcp",
         abstract: "Serve the vault to AI agents over the Model Context Protocol (stdio).",
         discussion: """

@@ -2,7 +2,7 @@ import ArgumentParser
 import TodoMDKit
 
 /// `todomd sync`: two-way sync of the vault's tasks and notes with PostgreSQL (§16, §22).
-struct Sync: VaultCommand {
+struct Sync: AsyncVaultCommand {
     static let configuration = CommandConfiguration(commandName: "sync",
         abstract: "Sync tasks and notes with a PostgreSQL database, once or continuously.",
         discussion: """

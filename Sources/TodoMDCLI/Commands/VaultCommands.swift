@@ -75,7 +75,7 @@ struct Reindex: VaultCommand {
     }
 }
 
-struct Serve: VaultCommand {
+struct Serve: AsyncVaultCommand {
     static let configuration = CommandConfiguration(commandName: "serve",
         abstract: "Run the web app and its JSON API (http://127.0.0.1:8750/).",
         discussion: """

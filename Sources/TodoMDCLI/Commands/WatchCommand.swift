@@ -8,7 +8,7 @@ import Glibc
 
 /// `todomd watch`: keeps the index current while other programs change the folder, records
 /// their changes in `.todomd/audit.jsonl`, and raises the ingest alert (§17).
-struct Watch: VaultCommand {
+struct Watch: AsyncVaultCommand {
     static let configuration = CommandConfiguration(commandName: "watch",
         abstract: "Watch the vault: keep the index current, log changes, alert on floods of new tasks.",
         discussion: """
