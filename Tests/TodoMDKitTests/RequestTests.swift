@@ -135,6 +135,9 @@ import TodoMDTestSupport
                     "\(view) limit \(limit)")
             #expect(cut.groups.map(\.name) == whole.groups.map(\.name).filter { name in kept.contains { $0.0 == name } })
             #expect(whole.total == nil && cut.total == rows.count)
+            // The rows kept are read whole after the cut, as the whole listing's are.
+            #expect(cut.tasks.map(\.task) == whole.tasks.prefix(limit).map(\.task), "\(view) limit \(limit)")
+            #expect(cut.tasks.map(\.json) == whole.tasks.prefix(limit).map(\.json))
             // A breadcrumb stays with its row.
             #expect(Set(cut.parents.keys) == (kept.contains { $0.1 == "c.md" } ? Set(whole.parents.keys) : []))
             let json = try JSONValue.parse(cut.json(.row))

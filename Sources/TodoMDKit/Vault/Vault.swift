@@ -112,30 +112,30 @@ public final class Vault: Sendable {
     /// - Parameters:
     ///   - decoding: `.json` when the caller reads only the rows' JSON: each row's task then
     ///     holds only what the sort and grouping read (a `keep` test gets whole rows).
-    ///   - limit: only the first rows (``Listing/prefix(_:)``). With `.json`, the JSON is read
-    ///     for those rows only, after the cut.
+    ///   - limit: only the first rows (``Listing/prefix(_:)``). The rows are read as `decoding`
+    ///     says for those rows only, after the cut.
     public func list(rules: RuleNode, id: String, name: String, sort: SortKey, direction: SortDirection?,
                      group: GroupKey, manualKey: String, manualOrder: [String]? = nil,
                      keeping keep: ((TaskRow) -> Bool)? = nil, decoding: TaskRow.Decoding = .whole,
                      limit: Int? = nil) throws -> Listing {
         var compiler = RuleCompiler(today: clock.today, timeZone: clock.timeZone)
-        // The JSON's own tail reads the time entries (`time_spent_minutes`); every sort breaks
-        // ties by `created`.
+        // What sorting and grouping read; every sort breaks ties by `created`.
+        let ordering = Set([.created] + sort.fieldsRead + group.fieldsRead)
+        // The JSON's own tail reads the time entries (`time_spent_minutes`).
         var fields: Set<TaskField>?
-        var ordering: Set<TaskField>?
         var form: TaskJSON.Fields?
         if case let .json(written) = decoding, keep == nil {
-            ordering = Set([.created] + sort.fieldsRead + group.fieldsRead)
-            fields = ordering?.union([.timeEntries])
+            fields = ordering.union([.timeEntries])
             form = written
         }
-        // A listing cut to its first rows reads their JSON after the cut: at 10k tasks, the first
-        // 200 rows' JSON instead of every row's 3.7 MB. Its first read takes only what sorting,
+        // A listing cut to its first rows reads them as `decoding` says after the cut: at 10k
+        // tasks, the first 200 rows' JSON instead of every row's 3.7 MB, or 20 whole tasks for
+        // `todomd anytime --limit 20` instead of 7,000. Its first read takes only what sorting,
         // grouping and nesting need (of the links, the parent and the children); the JSON's tail
-        // (the time entries) and the other links are read with the JSON.
-        let jsonAfterCut = form != nil && limit != nil
+        // (the time entries), the other links and the other fields are read after the cut.
+        let readAfterCut = limit != nil && keep == nil
         var rows = try index.rows(matching: compiler.predicate(rules), timeZone: clock.timeZone,
-                                  fields: jsonAfterCut ? ordering : fields, json: form, readingJSON: !jsonAfterCut)
+                                  fields: readAfterCut ? ordering : fields, json: form, readingJSON: !readAfterCut)
         if let keep { rows = rows.filter(keep) }
         var order = SortOrder(sort, direction: direction)
         order.today = clock.today
@@ -163,7 +163,7 @@ public final class Vault: Sendable {
                               parents: titles.filter { absentParents.contains($0.key) || group == .parent })
         guard let limit else { return listing }
         let cut = listing.prefix(limit)
-        guard jsonAfterCut, let form else { return cut }
+        guard readAfterCut else { return cut }
         let read = try index.rows(ids: Array(Set(cut.tasks.map { $0.id })), fields: fields, json: form)
         let byID = Dictionary(read.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         // A task gone from the index between the two reads (another process's change): the
