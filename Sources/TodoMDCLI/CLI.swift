@@ -23,8 +23,8 @@ public enum CLI {
 
     /// Runs `arguments` as far as it goes without waiting: every command but the few that wait
     /// (a server, a watcher, sync's network, the reminder loop) finishes here, on the calling
-    /// thread, so `todomd` starts them without Swift's concurrency runtime and its threads
-    /// (≈ 2 ms of a 5 ms start). The rest comes back as a ``WaitingCommand`` to run.
+    /// thread, so `todomd` runs them without starting Swift's concurrency runtime and its
+    /// threads (0.5–0.7 ms of a 4–5 ms start). The rest come back as a ``WaitingCommand``.
     public static func start(_ arguments: [String], environment: [String: String], output: OutputSink,
                              helpers: HelperCommands = .none) -> Start {
         var args = arguments

@@ -14,7 +14,7 @@ CommandAllocator.tune()
 let arguments = Array(CommandLine.arguments.dropFirst())
 let environment = ProcessInfo.processInfo.environment
 // Most commands finish on this thread, without starting Swift's concurrency runtime (its threads
-// cost ≈ 2 ms of start-up); the few that wait (serve, mcp, sync, watch, remind) run in a task.
+// cost 0.5–0.7 ms of start-up); the few that wait (serve, mcp, sync, watch, remind) run in a task.
 switch CLI.start(arguments, environment: environment, output: StandardOutput(),
                  helpers: .program(arguments: arguments, environment: environment)) {
 case .finished(let code):
