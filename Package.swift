@@ -64,6 +64,7 @@ let package = Package(
             dependencies: [
                 "TodoMDKit",
                 .product(name: "MCP", package: "swift-sdk"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // `todomd sync`: two-way sync of tasks and notes with PostgreSQL, over postgres-nio

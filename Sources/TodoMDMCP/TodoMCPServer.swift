@@ -16,7 +16,8 @@ public enum TodoMCPServer {
     public static func run(vault: Vault, source: String?, version: String = TodoMDVersion.string) async throws {
         let tools = VaultTools(vault: vault, source: source)
         let server = await makeServer(tools: tools, version: version)
-        try await server.start(transport: StdioTransport()) { client, _ in
+        // Requests written just before stdin closes are answered before the server stops.
+        try await server.start(transport: AnsweringTransport(StdioTransport())) { client, _ in
             await tools.clientConnected(name: client.name)
         }
         let watcher = watchSubscriptions(tools: tools, server: server)

@@ -608,6 +608,39 @@ class ToolTests(MCPTestCase):
             self.assertIn(expected, text)
 
 
+class OneShotTests(MCPTestCase):
+    def test_requests_written_just_before_stdin_closes_are_answered(self):
+        """A script pipes its requests and closes stdin at once (`printf … | todomd mcp`): every
+        request is answered before the server stops (the SDK used to stop at the end of input,
+        losing the answers still being worked out)."""
+        self.write("milk.md", task_file("Buy milk"))
+        env = {"TODOMD_NOW": "2026-11-21T09:00:00", "TZ": "Europe/Berlin", "NO_COLOR": "1",
+               "XDG_CACHE_HOME": os.path.join(self.tmp, "cache"), "HOME": self.tmp,
+               "PATH": os.environ.get("PATH", "")}
+        lines = [
+            {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+             "params": {"protocolVersion": "2025-03-26", "capabilities": {},
+                        "clientInfo": {"name": "a-script", "version": "1"}}},
+            {"jsonrpc": "2.0", "method": "notifications/initialized"},
+            {"jsonrpc": "2.0", "id": "inbox", "method": "tools/call",
+             "params": {"name": "get_tasks", "arguments": {"view": "inbox"}}},
+            {"jsonrpc": "2.0", "id": 3, "method": "tools/call",
+             "params": {"name": "add_task", "arguments": {"text": "Call the bank friday"}}},
+        ]
+        stdin = "".join(json.dumps(line) + "\n" for line in lines)
+        for attempt in range(3):  # losing them was a race: it lost the last answers most times
+            done = subprocess.run([BIN, "--vault", self.vault, "mcp"], input=stdin, env=env, capture_output=True,
+                                  text=True, timeout=60)
+            self.assertEqual(done.returncode, 0, done.stderr)
+            answers = {a["id"]: a for a in map(json.loads, done.stdout.splitlines())}
+            self.assertEqual(sorted(answers, key=str), [1, 3, "inbox"], f"attempt {attempt}: {done.stdout}")
+            inbox = json.loads(answers["inbox"]["result"]["content"][0]["text"])
+            self.assertIn("milk.md", self.ids(inbox))
+            added = json.loads(answers[3]["result"]["content"][0]["text"])
+            self.assertEqual(added["source"], "a-script")
+            self.assertIn('source: "a-script"', self.read(added["id"]))
+
+
 class PermissionTests(MCPTestCase):
     def test_a_create_only_source_may_read_and_create_but_not_complete(self):
         self.write(".todomd/config.json", '{"sources": {"claude-agent": {"allow": ["create"]}}}\n')

@@ -1,0 +1,100 @@
+import Foundation
+import MCP
+import Testing
+@testable import TodoMDMCP
+
+/// `todomd mcp`'s transport: the end of the input waits for the answers to the requests read.
+@Suite struct AnsweringTransportTests {
+    @Test(arguments: [
+        (#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#, true, ["n1"]),
+        (#"{"jsonrpc":"2.0","id":"one","method":"ping"}"#, true, ["sone"]),
+        (#"{"jsonrpc":"2.0","id":"1","method":"ping"}"#, true, ["s1"]),
+        (#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#, true, []),
+        (#"{"jsonrpc":"2.0","id":1,"result":{}}"#, true, []),
+        (#"{"jsonrpc":"2.0","id":1,"result":{}}"#, false, ["n1"]),
+        (#"{"jsonrpc":"2.0","id":7,"error":{"code":-32601,"message":"no"}}"#, false, ["n7"]),
+        (#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#, false, []),
+        (#"[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","method":"x"},{"jsonrpc":"2.0","id":"b","method":"ping"}]"#,
+         true, ["n1", "sb"]),
+        (#"[{"jsonrpc":"2.0","id":1,"result":{}},{"jsonrpc":"2.0","id":2,"result":{}}]"#, false, ["n1", "n2"]),
+        ("not json", true, []),
+        (#"{"jsonrpc":"2.0","id":null,"method":"ping"}"#, true, []),
+    ] as [(String, Bool, [String])])
+    func requestsAndResponsesAreToldByTheirIDs(_ message: String, _ requests: Bool, _ expected: [String]) {
+        #expect(AnsweringTransport.ids(in: Data(message.utf8), requests: requests) == expected)
+    }
+
+    /// Reads `transport` to its end in a task: the messages, and whether it has ended.
+    actor Reader {
+        var messages: [String] = []
+        var ended = false
+        func add(_ message: Data) { messages.append(String(decoding: message, as: UTF8.self)) }
+        func end() { ended = true }
+        nonisolated func start(_ transport: AnsweringTransport) {
+            Task {
+                do {
+                    for try await message in await transport.receive() { await add(message) }
+                } catch {}
+                await end()
+            }
+        }
+    }
+
+    /// Waits for `condition`, up to 5 s.
+    func until(_ condition: @Sendable () async -> Bool) async throws {
+        for _ in 0..<500 {
+            if await condition() { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    @Test func theInputsEndWaitsForTheAnswerToEachRequestRead() async throws {
+        let (client, server) = await InMemoryTransport.createConnectedPair()
+        let transport = AnsweringTransport(server)
+        try await client.connect()
+        try await transport.connect()
+        let reader = Reader()
+        reader.start(transport)
+        try await client.send(Data(#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#.utf8))
+        try await client.send(Data(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#.utf8))
+        try await client.send(Data(#"{"jsonrpc":"2.0","id":"two","method":"ping"}"#.utf8))
+        try await until { await reader.messages.count == 3 }
+        await client.disconnect()  // the client's input ends
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(await reader.ended == false, "ended with two requests unanswered")
+        try? await transport.send(Data(#"{"jsonrpc":"2.0","id":"two","result":{}}"#.utf8))
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(await reader.ended == false, "ended with a request unanswered")
+        try? await transport.send(Data(#"{"jsonrpc":"2.0","id":1,"result":{}}"#.utf8))
+        try await until { await reader.ended }
+        #expect(await reader.ended)
+    }
+
+    @Test func aRequestNeverAnsweredIsWaitedForOnlyForItsPatience() async throws {
+        let (client, server) = await InMemoryTransport.createConnectedPair()
+        let transport = AnsweringTransport(server, patience: .milliseconds(200))
+        try await client.connect()
+        try await transport.connect()
+        let reader = Reader()
+        reader.start(transport)
+        try await client.send(Data(#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#.utf8))
+        try await until { await reader.messages.count == 1 }
+        await client.disconnect()
+        try await until { await reader.ended }
+        #expect(await reader.ended)
+    }
+
+    @Test func anInputWithNothingToAnswerEndsAtOnce() async throws {
+        let (client, server) = await InMemoryTransport.createConnectedPair()
+        let transport = AnsweringTransport(server, patience: .seconds(600))
+        try await client.connect()
+        try await transport.connect()
+        let reader = Reader()
+        reader.start(transport)
+        try await client.send(Data(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#.utf8))
+        try await until { await reader.messages.count == 1 }
+        await client.disconnect()
+        try await until { await reader.ended }
+        #expect(await reader.ended)
+    }
+}
