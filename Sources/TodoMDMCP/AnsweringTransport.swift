@@ -61,6 +61,9 @@ actor AnsweringTransport: Transport {
 
     private func read(_ message: Data) {
         unanswered.formUnion(Self.ids(in: message, requests: true))
+        // A request the client cancels gets no answer (MCP): it is not waited for.
+        unanswered.subtract(Self.cancelled(in: message))
+        if unanswered.isEmpty { answered() }
     }
 
     /// Returns when every request read has been answered, or after `patience`.
@@ -88,6 +91,19 @@ actor AnsweringTransport: Transport {
         let items = (json as? [Any]) ?? [json]
         return items.compactMap { item in
             guard let object = item as? [String: Any], let id = object["id"], (object["method"] != nil) == requests
+            else { return nil }
+            return key(of: id)
+        }
+    }
+
+    /// The ids of the requests `message` cancels (`notifications/cancelled`), one message or a
+    /// batch.
+    static func cancelled(in message: Data) -> [String] {
+        guard let json = try? JSONSerialization.jsonObject(with: message) else { return [] }
+        let items = (json as? [Any]) ?? [json]
+        return items.compactMap { item in
+            guard let object = item as? [String: Any], object["method"] as? String == "notifications/cancelled",
+                  let params = object["params"] as? [String: Any], let id = params["requestId"]
             else { return nil }
             return key(of: id)
         }

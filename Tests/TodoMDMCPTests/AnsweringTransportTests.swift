@@ -24,6 +24,17 @@ import Testing
         #expect(AnsweringTransport.ids(in: Data(message.utf8), requests: requests) == expected)
     }
 
+    @Test(arguments: [
+        (#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":3,"reason":"no"}}"#, ["n3"]),
+        (#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"x"}}"#, ["sx"]),
+        (#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{}}"#, []),
+        (#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#, []),
+        (#"{"jsonrpc":"2.0","id":3,"method":"ping"}"#, []),
+    ] as [(String, [String])])
+    func aCancelledRequestIsToldByItsID(_ message: String, _ expected: [String]) {
+        #expect(AnsweringTransport.cancelled(in: Data(message.utf8)) == expected)
+    }
+
     /// Reads `transport` to its end in a task: the messages, and whether it has ended.
     actor Reader {
         var messages: [String] = []
@@ -66,6 +77,22 @@ import Testing
         try await Task.sleep(for: .milliseconds(100))
         #expect(await reader.ended == false, "ended with a request unanswered")
         try? await transport.send(Data(#"{"jsonrpc":"2.0","id":1,"result":{}}"#.utf8))
+        try await until { await reader.ended }
+        #expect(await reader.ended)
+    }
+
+    /// A cancelled request gets no answer (MCP), so the end of input does not wait for it.
+    @Test func aCancelledRequestIsNotWaitedFor() async throws {
+        let (client, server) = await InMemoryTransport.createConnectedPair()
+        let transport = AnsweringTransport(server, patience: .seconds(600))
+        try await client.connect()
+        try await transport.connect()
+        let reader = Reader()
+        reader.start(transport)
+        try await client.send(Data(#"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"get_tasks"}}"#.utf8))
+        try await client.send(Data(#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":5}}"#.utf8))
+        try await until { await reader.messages.count == 2 }
+        await client.disconnect()
         try await until { await reader.ended }
         #expect(await reader.ended)
     }
