@@ -59,18 +59,25 @@ import Testing
         }
     }
 
-    @Test func theInputsEndWaitsForTheAnswerToEachRequestRead() async throws {
+    /// A client that writes `messages` to a server's transport, then closes its end.
+    func session(_ messages: [String], patience: Duration = .seconds(600)) async throws -> (AnsweringTransport, Reader) {
         let (client, server) = await InMemoryTransport.createConnectedPair()
-        let transport = AnsweringTransport(server)
+        let transport = AnsweringTransport(server, patience: patience)
         try await client.connect()
         try await transport.connect()
         let reader = Reader()
         reader.start(transport)
-        try await client.send(Data(#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#.utf8))
-        try await client.send(Data(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#.utf8))
-        try await client.send(Data(#"{"jsonrpc":"2.0","id":"two","method":"ping"}"#.utf8))
-        try await until { await reader.messages.count == 3 }
+        for message in messages { try await client.send(Data(message.utf8)) }
+        try await until { await reader.messages.count == messages.count }
         await client.disconnect()  // the client's input ends
+        return (transport, reader)
+    }
+
+    @Test func theInputsEndWaitsForTheAnswerToEachRequestRead() async throws {
+        let (transport, reader) = try await session([
+            #"{"jsonrpc":"2.0","id":1,"method":"ping"}"#, #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+            #"{"jsonrpc":"2.0","id":"two","method":"ping"}"#,
+        ])
         try await Task.sleep(for: .milliseconds(100))
         #expect(await reader.ended == false, "ended with two requests unanswered")
         try? await transport.send(Data(#"{"jsonrpc":"2.0","id":"two","result":{}}"#.utf8))
@@ -81,46 +88,17 @@ import Testing
         #expect(await reader.ended)
     }
 
-    /// A cancelled request gets no answer (MCP), so the end of input does not wait for it.
-    @Test func aCancelledRequestIsNotWaitedFor() async throws {
-        let (client, server) = await InMemoryTransport.createConnectedPair()
-        let transport = AnsweringTransport(server, patience: .seconds(600))
-        try await client.connect()
-        try await transport.connect()
-        let reader = Reader()
-        reader.start(transport)
-        try await client.send(Data(#"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"get_tasks"}}"#.utf8))
-        try await client.send(Data(#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":5}}"#.utf8))
-        try await until { await reader.messages.count == 2 }
-        await client.disconnect()
-        try await until { await reader.ended }
-        #expect(await reader.ended)
-    }
-
-    @Test func aRequestNeverAnsweredIsWaitedForOnlyForItsPatience() async throws {
-        let (client, server) = await InMemoryTransport.createConnectedPair()
-        let transport = AnsweringTransport(server, patience: .milliseconds(200))
-        try await client.connect()
-        try await transport.connect()
-        let reader = Reader()
-        reader.start(transport)
-        try await client.send(Data(#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#.utf8))
-        try await until { await reader.messages.count == 1 }
-        await client.disconnect()
-        try await until { await reader.ended }
-        #expect(await reader.ended)
-    }
-
-    @Test func anInputWithNothingToAnswerEndsAtOnce() async throws {
-        let (client, server) = await InMemoryTransport.createConnectedPair()
-        let transport = AnsweringTransport(server, patience: .seconds(600))
-        try await client.connect()
-        try await transport.connect()
-        let reader = Reader()
-        reader.start(transport)
-        try await client.send(Data(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#.utf8))
-        try await until { await reader.messages.count == 1 }
-        await client.disconnect()
+    /// The end of input is not held when nothing is left to answer: nothing was asked; the one
+    /// request was cancelled (MCP: a cancelled request gets no answer); or the request's answer
+    /// never came within the patience.
+    @Test(arguments: [
+        ([#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#], Duration.seconds(600)),
+        ([#"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"get_tasks"}}"#,
+          #"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":5}}"#], .seconds(600)),
+        ([#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#], .milliseconds(200)),
+    ] as [([String], Duration)])
+    func theInputsEndIsNotHeldWithNothingLeftToAnswer(_ messages: [String], _ patience: Duration) async throws {
+        let (_, reader) = try await session(messages, patience: patience)
         try await until { await reader.ended }
         #expect(await reader.ended)
     }
