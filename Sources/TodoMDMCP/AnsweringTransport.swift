@@ -8,8 +8,9 @@ import MCP
 /// The SDK's server answers each request in a task of its own and stops as soon as the input
 /// ends, so a client that writes its requests and closes stdin at once
 /// (`printf '…' | todomd mcp`, a script, a one-shot agent) lost the answers still being worked
-/// out — most of the time the last one, often all of them. The input's end now waits for them,
-/// up to `patience` (a request whose answer could not be sent is not waited for forever).
+/// out — most of the time the last one, often all of them. The input's end now waits for them:
+/// not for a request the client cancelled (it gets no answer), not once the server disconnects,
+/// and for one whose answer could not be sent only up to `patience`.
 actor AnsweringTransport: Transport {
     nonisolated let logger = Logger(label: "todomd.mcp.transport")
     private let base: any Transport
@@ -17,6 +18,8 @@ actor AnsweringTransport: Transport {
     /// The ids of the requests read and not answered yet (``key(of:)``).
     private var unanswered: Set<String> = []
     private var waiting: [CheckedContinuation<Void, Never>] = []
+    /// Disconnected by the server: nothing is waited for any more.
+    private var disconnected = false
 
     init(_ base: any Transport, patience: Duration = .seconds(60)) {
         self.base = base
@@ -26,8 +29,9 @@ actor AnsweringTransport: Transport {
     func connect() async throws { try await base.connect() }
 
     func disconnect() async {
-        await base.disconnect()
+        disconnected = true
         answered()
+        await base.disconnect()
     }
 
     func send(_ data: Data) async throws {
@@ -68,7 +72,7 @@ actor AnsweringTransport: Transport {
 
     /// Returns when every request read has been answered, or after `patience`.
     private func untilAnswered() async {
-        guard !unanswered.isEmpty else { return }
+        guard !unanswered.isEmpty, !disconnected else { return }
         let patience = self.patience
         let timer = Task {
             try? await Task.sleep(for: patience)

@@ -88,6 +88,13 @@ import Testing
         #expect(await reader.ended)
     }
 
+    @Test func theServerDisconnectingEndsTheWaitAtOnce() async throws {
+        let (transport, reader) = try await session([#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#])
+        await transport.disconnect()
+        try await until { await reader.ended }
+        #expect(await reader.ended)
+    }
+
     /// The end of input is not held when nothing is left to answer: nothing was asked; the one
     /// request was cancelled (MCP: a cancelled request gets no answer); or the request's answer
     /// never came within the patience.
