@@ -75,7 +75,8 @@ actor AnsweringTransport: Transport {
         guard !unanswered.isEmpty, !disconnected else { return }
         let patience = self.patience
         let timer = Task {
-            try? await Task.sleep(for: patience)
+            // Cancelled once everything is answered: then it has nothing to release.
+            guard (try? await Task.sleep(for: patience)) != nil else { return }
             self.answered()
         }
         await withCheckedContinuation { waiting.append($0) }
