@@ -10,7 +10,7 @@ import Foundation
 public struct TaskRow: Sendable, Equatable {
     // Usable from inlinable code: the dynamic member lookup below is inlined where a field is
     // read, so that `row.title` in another module is a read of the field, not the runtime's
-    // key-path projection (a listing of 7,000 rows drawn as text spent a fifth of its time there).
+    // key-path projection (drawing 7,000 rows as text spent a fifth of its time there).
     @usableFromInline final class Storage: Sendable {
         @usableFromInline let task: TodoTask
         let titleKey: String
