@@ -36,7 +36,7 @@ actor AnsweringTransport: Transport {
 
     func send(_ data: Data) async throws {
         defer {
-            for id in Self.ids(in: data, requests: false) { unanswered.remove(id) }
+            unanswered.subtract(Self.ids(in: data).answered)
             if unanswered.isEmpty { answered() }
         }
         try await base.send(data)
@@ -64,9 +64,10 @@ actor AnsweringTransport: Transport {
     }
 
     private func read(_ message: Data) {
-        unanswered.formUnion(Self.ids(in: message, requests: true))
+        let ids = Self.ids(in: message)
+        unanswered.formUnion(ids.asked)
         // A request the client cancels gets no answer (MCP): it is not waited for.
-        unanswered.subtract(Self.cancelled(in: message))
+        unanswered.subtract(ids.cancelled)
         if unanswered.isEmpty { answered() }
     }
 
@@ -89,29 +90,31 @@ actor AnsweringTransport: Transport {
         for continuation in resumed { continuation.resume() }
     }
 
-    /// The ids of the JSON-RPC requests (`requests`) or responses in `message`, one message or
-    /// a batch. A request has a `method` and an `id`; a response an `id` and no `method`.
-    static func ids(in message: Data, requests: Bool) -> [String] {
-        guard let json = try? JSONSerialization.jsonObject(with: message) else { return [] }
-        let items = (json as? [Any]) ?? [json]
-        return items.compactMap { item in
-            guard let object = item as? [String: Any], let id = object["id"], (object["method"] != nil) == requests
-            else { return nil }
-            return key(of: id)
-        }
+    /// What one message, or a batch, says of requests, by id (``key(of:)``).
+    struct IDs: Equatable {
+        /// Requests: a `method` and an `id`.
+        var asked: [String] = []
+        /// Responses: an `id` and no `method`.
+        var answered: [String] = []
+        /// Requests a `notifications/cancelled` cancels.
+        var cancelled: [String] = []
     }
 
-    /// The ids of the requests `message` cancels (`notifications/cancelled`), one message or a
-    /// batch.
-    static func cancelled(in message: Data) -> [String] {
-        guard let json = try? JSONSerialization.jsonObject(with: message) else { return [] }
-        let items = (json as? [Any]) ?? [json]
-        return items.compactMap { item in
-            guard let object = item as? [String: Any], object["method"] as? String == "notifications/cancelled",
-                  let params = object["params"] as? [String: Any], let id = params["requestId"]
-            else { return nil }
-            return key(of: id)
+    /// The ids `message` asks, answers and cancels, from one parse of it.
+    static func ids(in message: Data) -> IDs {
+        var ids = IDs()
+        guard let json = try? JSONSerialization.jsonObject(with: message) else { return ids }
+        for item in (json as? [Any]) ?? [json] {
+            guard let object = item as? [String: Any] else { continue }
+            let method = object["method"] as? String
+            if let id = object["id"].flatMap(key(of:)) {
+                if method == nil { ids.answered.append(id) } else { ids.asked.append(id) }
+            } else if method == "notifications/cancelled",
+                      let id = (object["params"] as? [String: Any])?["requestId"].flatMap(key(of:)) {
+                ids.cancelled.append(id)
+            }
         }
+        return ids
     }
 
     /// An id as the same text whichever side wrote it: `"7"` and `7` stay apart.

@@ -6,33 +6,25 @@ import Testing
 /// `todomd mcp`'s transport: the end of the input waits for the answers to the requests read.
 @Suite struct AnsweringTransportTests {
     @Test(arguments: [
-        (#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#, true, ["n1"]),
-        (#"{"jsonrpc":"2.0","id":"one","method":"ping"}"#, true, ["sone"]),
-        (#"{"jsonrpc":"2.0","id":"1","method":"ping"}"#, true, ["s1"]),
-        (#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#, true, []),
-        (#"{"jsonrpc":"2.0","id":1,"result":{}}"#, true, []),
-        (#"{"jsonrpc":"2.0","id":1,"result":{}}"#, false, ["n1"]),
-        (#"{"jsonrpc":"2.0","id":7,"error":{"code":-32601,"message":"no"}}"#, false, ["n7"]),
-        (#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#, false, []),
+        (#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#, ["n1"], [], []),
+        (#"{"jsonrpc":"2.0","id":"one","method":"ping"}"#, ["sone"], [], []),
+        (#"{"jsonrpc":"2.0","id":"1","method":"ping"}"#, ["s1"], [], []),
+        (#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#, [], [], []),
+        (#"{"jsonrpc":"2.0","id":1,"result":{}}"#, [], ["n1"], []),
+        (#"{"jsonrpc":"2.0","id":7,"error":{"code":-32601,"message":"no"}}"#, [], ["n7"], []),
         (#"[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","method":"x"},{"jsonrpc":"2.0","id":"b","method":"ping"}]"#,
-         true, ["n1", "sb"]),
-        (#"[{"jsonrpc":"2.0","id":1,"result":{}},{"jsonrpc":"2.0","id":2,"result":{}}]"#, false, ["n1", "n2"]),
-        ("not json", true, []),
-        (#"{"jsonrpc":"2.0","id":null,"method":"ping"}"#, true, []),
-    ] as [(String, Bool, [String])])
-    func requestsAndResponsesAreToldByTheirIDs(_ message: String, _ requests: Bool, _ expected: [String]) {
-        #expect(AnsweringTransport.ids(in: Data(message.utf8), requests: requests) == expected)
-    }
-
-    @Test(arguments: [
-        (#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":3,"reason":"no"}}"#, ["n3"]),
-        (#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"x"}}"#, ["sx"]),
-        (#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{}}"#, []),
-        (#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#, []),
-        (#"{"jsonrpc":"2.0","id":3,"method":"ping"}"#, []),
-    ] as [(String, [String])])
-    func aCancelledRequestIsToldByItsID(_ message: String, _ expected: [String]) {
-        #expect(AnsweringTransport.cancelled(in: Data(message.utf8)) == expected)
+         ["n1", "sb"], [], []),
+        (#"[{"jsonrpc":"2.0","id":1,"result":{}},{"jsonrpc":"2.0","id":2,"result":{}}]"#, [], ["n1", "n2"], []),
+        (#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":3,"reason":"no"}}"#, [], [], ["n3"]),
+        (#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"x"}}"#, [], [], ["sx"]),
+        (#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{}}"#, [], [], []),
+        ("not json", [], [], []),
+        (#"{"jsonrpc":"2.0","id":null,"method":"ping"}"#, [], [], []),
+    ] as [(String, [String], [String], [String])])
+    func requestsAnswersAndCancellationsAreToldByTheirIDs(_ message: String, _ asked: [String], _ answered: [String],
+                                                          _ cancelled: [String]) {
+        #expect(AnsweringTransport.ids(in: Data(message.utf8))
+            == AnsweringTransport.IDs(asked: asked, answered: answered, cancelled: cancelled))
     }
 
     /// Reads `transport` to its end in a task: the messages, and whether it has ended.
