@@ -25,8 +25,9 @@ Rows (medians):
            with a warm cache.
   floor    the browser's own cost measured the same way: navigation → a page served by Python's
            http.server (with the server's security headers) has run its one external script (and
-           the next frame), cold cache; and a page of as many empty modules as the app loads at
-           start, served by `todomd serve` itself (TODOMD_WEB_ROOT), once the last has run.
+           the next frame), cold cache; and a page of as many empty modules as the app has at
+           start, served by `todomd serve` itself (TODOMD_WEB_ROOT), once the last has run: joined
+           into one script, as the server serves the app, and one by one.
   bytes    what a first load of Today downloads (cache cleared; the `todomd init --sample` vault):
            bytes on the wire from the DevTools Network events (headers included), split into the
            app's files and the API's answers.
@@ -436,13 +437,15 @@ def start_modules():
             + re.findall(r'<script type="module"[^>]* src="/([^"]+)"', html))
 
 
-def bench_module_floor(binary, tmpdir, runs):
+def bench_module_floor(binary, tmpdir, runs, joined=True):
     """The browser's cost of the app's way of loading: a page served by `todomd serve` itself
-    (TODOMD_WEB_ROOT) that preloads as many modules as the app does at start, each empty, and
-    runs when the last has loaded (and the next frame), cold cache. The app's first screen
-    cannot be drawn sooner without loading fewer files."""
+    (TODOMD_WEB_ROOT) that names as many modules as the app's index.html does at start, each
+    empty, and runs when the last has run (and the next frame), cold cache. The server joins
+    them into one script, as it does the app's (ModuleBundle.swift); with `joined=False` each
+    module also declares a name the others do, which the server refuses to join, so they come
+    one by one, as before joining."""
     names = ["m%d.js" % i for i in range(len(start_modules()) - 1)]
-    root = os.path.join(tmpdir, "module-floor")
+    root = os.path.join(tmpdir, "module-floor-%s" % ("joined" if joined else "one-by-one"))
     os.makedirs(root, exist_ok=True)
     with open(os.path.join(root, "index.html"), "w") as f:
         f.write('<!doctype html><html><head><meta charset="utf-8"><title>floor</title>'
@@ -452,7 +455,7 @@ def bench_module_floor(binary, tmpdir, runs):
         f.write("".join("import { x%d } from './%s';\n" % (i, n) for i, n in enumerate(names)) + FLOOR_JS.decode())
     for i, n in enumerate(names):
         with open(os.path.join(root, n), "w") as f:
-            f.write("export const x%d = %d;\n" % (i, i))
+            f.write("export const x%d = %d;\n" % (i, i) + ("" if joined else "const same = 0;\n"))
     vault = os.path.join(tmpdir, "module-floor-vault")
     os.makedirs(vault, exist_ok=True)
     os.environ["TODOMD_WEB_ROOT"] = root
@@ -583,15 +586,18 @@ def main(argv):
             rows.append(("Chromium's floor: navigation → a page's one external script has run (median of %d, cold "
                          "cache; Python's http.server, the server's security headers)" % render_runs, "",
                          "%.0f ms (frame %.0f ms)" % (r["script"], r["frame"])))
-            log("the floor of the app's way of loading: as many empty modules as it loads at start…")
+            log("the floor of the app's way of loading: as many empty modules as it has at start, joined…")
             floor_dir = tempfile.mkdtemp(prefix="todomd-webbench-")
             try:
                 r = bench_module_floor(args.bin, floor_dir, render_runs)
+                log("  %d modules joined run after %.0f ms; and one by one…" % (r["modules"], r["script"]))
+                apart = bench_module_floor(args.bin, floor_dir, render_runs, joined=False)
+                log("  %d modules one by one run after %.0f ms" % (apart["modules"], apart["script"]))
             finally:
                 shutil.rmtree(floor_dir, ignore_errors=True)
-            log("  %d modules run after %.0f ms" % (r["modules"], r["script"]))
-            rows.append(("… and of %d empty modules, as many as the app loads at start, served by todomd serve"
-                         % r["modules"], "", "%.0f ms" % r["script"]))
+            rows.append(("… and of %d empty modules, as many as the app has at start, joined into one script by "
+                         "todomd serve (as it serves the app)" % r["modules"], "", "%.0f ms" % r["script"]))
+            rows.append(("… the same modules loaded one by one (as before joining)", "", "%.0f ms" % apart["script"]))
             sizes = [int(x) for x in os.environ.get("BENCH_RENDER_SIZES", "1000 10000").split()]
             for size in sizes:
                 anytime = os.path.join(vaults, "anytime-%d" % size)

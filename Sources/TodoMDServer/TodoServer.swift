@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import ServiceLifecycle
 import TodoMDKit
+import TodoMDWeb
 
 /// How `todomd serve` listens.
 public struct ServerOptions: Sendable {
@@ -96,6 +97,10 @@ public enum TodoServer {
         let app = application(service: service, options: options, onRunning: onRunning)
         var logger = Logger(label: "todomd")
         logger.logLevel = .warning
+        // The web app's files as served are made once, now, not on the first page's time.
+        if options.webRoot == nil, let failure = WebAssets.joinFailure {
+            logger.warning("the web app's start modules are served one by one, not joined: \(failure)")
+        }
         // Services stop in reverse order: live updates first, which ends the open event streams,
         // so the HTTP server's graceful shutdown does not wait on them forever.
         let group = ServiceGroup(configuration: .init(

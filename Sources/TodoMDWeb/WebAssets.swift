@@ -89,15 +89,39 @@ public enum WebAssets {
 
     /// The asset served at `path` (`""` gives the app's page).
     public static func asset(at path: String) -> Asset? {
-        files[path.isEmpty ? "index.html" : path]
+        served[path.isEmpty ? "index.html" : path]
+    }
+
+    // MARK: - Served files
+
+    /// The files as the server serves them: ``files`` with the page's start modules joined into
+    /// one script (``ModuleBundle``), or as they are when they cannot be joined
+    /// (``joinFailure`` says why; the server logs it).
+    public static var served: [String: Asset] { joining.files }
+
+    /// Why the start modules are served one by one, when they are.
+    public static var joinFailure: ModuleBundle.Failure? { joining.failure }
+
+    static let joining = served(files)
+
+    /// `table` as served: its start modules joined, when they can be.
+    public static func served(_ table: [String: Asset]) -> (files: [String: Asset], failure: ModuleBundle.Failure?) {
+        do {
+            guard let joined = try ModuleBundle.join(table.mapValues(\.bytes)) else { return (table, nil) }
+            var out: [String: Asset] = [:]
+            for (name, bytes) in joined.files { out[name] = Asset(bytes: bytes, contentType: contentType(for: name)) }
+            return (out, nil)
+        } catch {
+            return (table, error)
+        }
     }
 
     // MARK: - Versioned files
 
-    /// The files' version: a hash of every name and byte (16 hex digits). The page refers to
-    /// its scripts and style sheets under `/v/VERSION/`, so a browser may keep them for good:
-    /// another build has another version, and the page (never kept) names it.
-    public static let version = version(of: files.mapValues(\.bytes))
+    /// The served files' version: a hash of every name and byte (16 hex digits). The page
+    /// refers to its scripts and style sheets under `/v/VERSION/`, so a browser may keep them
+    /// for good: another build has another version, and the page (never kept) names it.
+    public static let version = version(of: served.mapValues(\.bytes))
 
     /// The version of a table of files (FNV-1a, 64 bits, over the names in order and their bytes).
     public static func version(of table: [String: [UInt8]]) -> String {
@@ -122,12 +146,12 @@ public enum WebAssets {
 
     /// The app's page as served: `index.html` with each `"/NAME"` of a script or style sheet
     /// written `"/v/VERSION/NAME"` (the modules' own `./` imports then resolve there too).
-    public static let page = Asset(bytes: versioned(files["index.html"]?.bytes ?? [], version: version),
+    public static let page = Asset(bytes: versioned(served["index.html"]?.bytes ?? [], version: version),
                                    contentType: contentType(for: "index.html"))
 
     static func versioned(_ html: [UInt8], version: String) -> [UInt8] {
         var text = String(decoding: html, as: UTF8.self)
-        for name in files.keys where isVersioned(name) {
+        for name in served.keys where isVersioned(name) {
             text = text.replacingOccurrences(of: "\"/\(name)\"", with: "\"/v/\(version)/\(name)\"")
         }
         return Array(text.utf8)

@@ -151,8 +151,8 @@ def task_files(vault):
 class TodoServer:
     """`todomd --vault VAULT serve --port 0`, its URL read from the first line it prints."""
 
-    def __init__(self, vault, cache):
-        self.vault, self.cache = vault, cache
+    def __init__(self, vault, cache, env=None):
+        self.vault, self.cache, self.env = vault, cache, env or {}
         self.proc = None
         self.url = None
         self.output = []
@@ -162,6 +162,7 @@ class TodoServer:
         env.update({"TODOMD_NOW": NOW, "TZ": "Europe/Berlin", "XDG_CACHE_HOME": self.cache, "NO_COLOR": "1",
                     "LC_ALL": "C.UTF-8"})
         env.pop("TODOMD_VAULT", None)
+        env.update(self.env)
         self.proc = subprocess.Popen([todomd_bin(), "--vault", self.vault, "serve", "--port", "0"],
                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
         line = self._readline(timeout)
@@ -191,6 +192,12 @@ class TodoServer:
                 break
         self.output.append(buf.decode("utf-8", "replace"))
         return None
+
+    def more_output(self, timeout=1.0):
+        """What the server has printed since its URL (lines, read for at most `timeout` s)."""
+        while self.proc is not None and self._readline(timeout) is not None:
+            pass
+        return "".join(self.output[1:])
 
     def stop(self):
         p, self.proc = self.proc, None
@@ -259,6 +266,8 @@ class BrowserTestCase(unittest.TestCase):
     """Base class: a fresh vault, server and browser per test class."""
 
     size = DESKTOP
+    # More environment for the class's server (say, TODOMD_WEB_ROOT).
+    server_env = {}
     # Console messages that are expected (regexes); everything else at level SEVERE fails check_console.
     allowed_console = ()
 
@@ -274,7 +283,7 @@ class BrowserTestCase(unittest.TestCase):
         cls.vault = os.path.join(cls.tmp, "vault")
         os.makedirs(os.path.join(cls.vault, ".todomd"))
         cls.write_fixtures(cls.vault)
-        cls.server = TodoServer(cls.vault, os.path.join(cls.tmp, "cache"))
+        cls.server = TodoServer(cls.vault, os.path.join(cls.tmp, "cache"), cls.server_env)
         cls.addClassCleanup(cls.server.stop)
         cls.url = cls.server.start()
         cls.driver = new_driver(cls.size)

@@ -4,7 +4,10 @@ theme's tints computed by the stylesheet (no script reads the page's colours bef
 See harness.py for how to run them alone."""
 
 import json
+import os
 import re
+import shutil
+import tempfile
 import urllib.request
 
 from harness import TODAY, BrowserTestCase, wait_for, write_task
@@ -31,11 +34,22 @@ def rgb(css):
     raise AssertionError("not a colour: %r" % css)
 
 
+def listing_requests(driver):
+    """The task listings the page has asked for, in order: their query strings."""
+    return driver.execute_script(
+        "return performance.getEntriesByType('resource').map((e) => e.name)"
+        ".filter((n) => n.includes('/api/v1/tasks?')).map((n) => n.slice(n.indexOf('?') + 1))")
+
+
+def write_plumber(vault):
+    write_task(vault, "20261120-0800-call-the-plumber.md", "Call the plumber", due=TODAY,
+               created="2026-11-20T08:00:00Z")
+
+
 class FirstLoadTest(BrowserTestCase):
     @classmethod
     def write_fixtures(cls, vault):
-        write_task(vault, "20261120-0800-call-the-plumber.md", "Call the plumber", due=TODAY,
-                   created="2026-11-20T08:00:00Z")
+        write_plumber(vault)
 
     def tearDown(self):
         self.check_console()
@@ -45,7 +59,8 @@ class FirstLoadTest(BrowserTestCase):
         self.driver.execute_cdp_cmd("Network.clearBrowserCache", {})
         self.open("#/view/today")
         files = loaded(self.driver)
-        self.assertIn("app.js", files)
+        # One script: the server joins the modules the first screen needs (ModuleBundle.swift).
+        self.assertEqual(sorted(f for f in files if f.endswith(".js")), ["app.bundle.js"])
         self.assertEqual([f for f in LATER if f in files], [], "loaded before first use")
         # Every script and stylesheet came gzipped: fewer bytes on the wire than in the file, and
         # together less than 40 % of them.
@@ -85,61 +100,76 @@ class FirstLoadTest(BrowserTestCase):
             self.drain_console()  # the blocked request's error, and what the app said of it
 
     def listing_requests(self):
-        """The task listings the page has asked for, in order: their query strings."""
-        return self.driver.execute_script(
-            "return performance.getEntriesByType('resource').map((e) => e.name)"
-            ".filter((n) => n.includes('/api/v1/tasks?')).map((n) => n.slice(n.indexOf('?') + 1))")
+        return listing_requests(self.driver)
 
-    def test_1c_the_first_rows_are_asked_for_before_the_app_has_loaded(self):
-        """first.js asks for the route's first rows as soon as its own few modules are in: with
-        the rest of the app held back (app.js blocked), the request has still left, with the
-        route's saved sort. Once the app loads, it draws that answer and asks nothing twice."""
+    def api_requests(self):
+        """The API requests the page has made, in the order it made them (the probe installed by
+        `probe_fetches`): their paths and query strings."""
+        return self.driver.execute_script("return window.__fetches || []")
+
+    def probe_fetches(self):
+        """Notes every `fetch` of the API a page makes from its very start."""
+        self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+            window.__fetches = [];
+            const fetch0 = window.fetch;
+            window.fetch = function (url, options) {
+              const u = String(url);
+              if (u.includes('/api/v1/')) window.__fetches.push(u.slice(u.indexOf('/api/v1/') + 8));
+              return fetch0.apply(this, arguments);
+            };"""})
+
+    def test_1c_the_first_rows_are_asked_for_before_the_rest_of_the_app_runs(self):
+        """The joined script runs first.js right after the few modules it imports: the route's
+        first rows, with its saved sort, are the page's first request, before the theme, the
+        categories and the sidebar the app asks for when it starts. The app draws that answer and
+        asks nothing twice."""
         self.driver.get(self.url + "#/view/today")
-        self.driver.execute_script("for (const v of ['upcoming', 'today']) localStorage.setItem('todomd.view.' + v, JSON.stringify({sort: 'title'}))")
-        self.driver.execute_cdp_cmd("Network.enable", {})
-        self.driver.execute_cdp_cmd("Network.clearBrowserCache", {})
-        self.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/app.js"]})
+        self.driver.execute_script("localStorage.setItem('todomd.view.today', JSON.stringify({sort: 'title'}))")
+        self.probe_fetches()
         try:
             self.driver.get("about:blank")
-            self.driver.get(self.url + "#/view/upcoming")
-            wait_for(lambda: self.listing_requests(), message="the first rows' request")
-            self.assertEqual(self.listing_requests(), ["fields=row&limit=200&view=upcoming&sort=title"])
-            self.assertEqual(self.driver.execute_script("return document.querySelectorAll('#task-list li').length"), 0,
-                             "the app never loaded: nothing drew the list")
-        finally:
-            self.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
-            self.driver.get("about:blank")
-            self.drain_console()  # the blocked module's error
-        # The whole app: the early answer is the one drawn (one request, not two).
-        try:
             self.open("#/view/today")
             self.assertEqual(self.titles(), ["Call the plumber"])
+            asked = self.api_requests()
+            self.assertEqual(asked[0], "tasks?fields=row&limit=200&view=today&sort=title")
+            self.assertGreater(len(asked), 2, "the app's own requests came after it: %r" % asked)
             self.assertEqual(self.listing_requests(), ["fields=row&limit=200&view=today&sort=title"])
-            # A page without a route shows Today, and asked for it early too.
+            # A page without a route shows Today, and asked for it first too.
             self.driver.get("about:blank")
             self.open("")
             self.assertEqual(self.listed_view(), "today")
+            self.assertEqual(self.api_requests()[0], "tasks?fields=row&limit=200&view=today&sort=title")
             self.assertEqual(self.listing_requests(), ["fields=row&limit=200&view=today&sort=title"])
         finally:
-            self.driver.execute_script("localStorage.removeItem('todomd.view.today'); localStorage.removeItem('todomd.view.upcoming')")
+            self.driver.execute_script("localStorage.removeItem('todomd.view.today')")
 
-    def test_1d_an_early_answer_the_app_takes_late_is_asked_for_again(self):
-        """The live updates start only once the app runs: on a slow network, where the app takes
-        seconds to load after the first rows were asked for, their answer may miss a change made
-        meanwhile, so the list asks again (first.js keeps an early answer for 2 s)."""
-        self.driver.execute_cdp_cmd("Network.enable", {})
-        self.driver.execute_cdp_cmd("Network.clearBrowserCache", {})
-        self.driver.get("about:blank")
-        # 24 modules over 6 connections: four rounds of 1 s at least after the first rows' request.
-        self.driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
-            "offline": False, "latency": 1000, "downloadThroughput": -1, "uploadThroughput": -1})
-        try:
-            self.open("#/view/today")
-        finally:
-            self.driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
-                "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
-        self.assertEqual(self.titles(), ["Call the plumber"])
-        self.assertEqual(self.listing_requests(), ["fields=row&limit=200&view=today"] * 2)
+    def test_1d_no_name_of_the_joined_script_is_a_browser_global(self):
+        """Joined, the start modules share one scope: a module's own top-level name that is also
+        a browser global (`open`, `name`, `status`) would become what another module means by the
+        global. The script's top-level declarations (each at the start of a line, as the app's
+        modules write them) are none of a blank window's names."""
+        self.open("#/view/today")
+        src = self.driver.execute_script("return document.querySelector('script[type=module]').src")
+        self.assertTrue(src.endswith("/app.bundle.js"), src)
+        with urllib.request.urlopen(src) as r:
+            script = r.read().decode()
+        names = set()
+        for m in re.finditer(r"^(?:async )?(?:function\*? ?|class )([\w$]+)|^(?:const|let|var) ([^;=]+=?)", script, re.M):
+            if m.group(1):
+                names.add(m.group(1))
+            else:
+                names.add(re.match(r"[\w$]+", m.group(2)).group(0))
+        for m in re.finditer(r"^let (.*);$", script, re.M):  # `let a = null, b = null;`
+            names.update(re.findall(r"(?:^|, )([\w$]+)(?= =|,|$)", m.group(1)))
+        self.assertGreater(len(names), 200)
+        globals_ = self.driver.execute_script("""
+            const frame = document.createElement('iframe');
+            document.body.append(frame);
+            const w = frame.contentWindow;
+            const found = arguments[0].filter((n) => n in w);
+            frame.remove();
+            return found;""", sorted(names))
+        self.assertEqual(globals_, [])
 
     def test_2_leaving_the_notes_before_they_load_stays_left(self):
         """A route asked for while the notes' code still loads wins: the notes never cover it."""
@@ -182,3 +212,89 @@ class FirstLoadTest(BrowserTestCase):
                 self.assertAlmostEqual(w, g, delta=1.0, msg="%s is not 13 %% of %s in %s" % (got, colours[0], colours[1]))
             if accent:
                 self.assertEqual([round(x) for x in fg], [255, 0, 0])
+
+
+STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Sources", "TodoMDWeb", "Static")
+
+
+class UnjoinedPageTest(BrowserTestCase):
+    """Modules the server cannot join (here a copy of the app served with TODOMD_WEB_ROOT, where
+    app.js declares a name util.js declares too) are served one by one, as index.html names them:
+    the app works, the server says why, and first.js sends the first rows' request while the rest
+    of the app still loads."""
+
+    @classmethod
+    def write_fixtures(cls, vault):
+        write_plumber(vault)
+
+    @classmethod
+    def setUpClass(cls):
+        cls.web_root = tempfile.mkdtemp(prefix="todomd-unjoined-")
+        shutil.copytree(STATIC, cls.web_root, dirs_exist_ok=True)
+        with open(os.path.join(cls.web_root, "app.js"), "a", encoding="utf-8") as f:
+            f.write("\nconst SVG = 'a name util.js declares too';\n")
+        cls.server_env = {"TODOMD_WEB_ROOT": cls.web_root}
+        try:
+            super().setUpClass()
+        finally:
+            cls.addClassCleanup(shutil.rmtree, cls.web_root, True)
+
+    def tearDown(self):
+        self.check_console()
+
+    def test_1_the_modules_come_one_by_one_and_the_server_says_why(self):
+        self.driver.execute_cdp_cmd("Network.enable", {})
+        self.driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+        self.open("#/view/today")
+        self.assertEqual(self.titles(), ["Call the plumber"])
+        files = loaded(self.driver)
+        self.assertNotIn("app.bundle.js", files)
+        self.assertLessEqual({"first.js", "app.js", "list.js", "util.js"}, set(files))
+        self.assertIn("the web app's start modules are served one by one, not joined: app.js:", self.server.more_output())
+        self.assertIn("`SVG` is declared at the top level of both util.js and app.js", self.server.more_output())
+
+    def test_2_the_first_rows_are_asked_for_before_the_app_has_loaded(self):
+        """first.js asks for the route's first rows as soon as its own few modules are in: with
+        the rest of the app held back (app.js blocked), the request has still left, with the
+        route's saved sort. Once the app loads, it draws that answer and asks nothing twice."""
+        self.driver.get(self.url + "#/view/today")
+        self.driver.execute_script("for (const v of ['upcoming', 'today']) localStorage.setItem('todomd.view.' + v, JSON.stringify({sort: 'title'}))")
+        self.driver.execute_cdp_cmd("Network.enable", {})
+        self.driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+        self.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/app.js"]})
+        try:
+            self.driver.get("about:blank")
+            self.driver.get(self.url + "#/view/upcoming")
+            wait_for(lambda: listing_requests(self.driver), message="the first rows' request")
+            self.assertEqual(listing_requests(self.driver), ["fields=row&limit=200&view=upcoming&sort=title"])
+            self.assertEqual(self.driver.execute_script("return document.querySelectorAll('#task-list li').length"), 0,
+                             "the app never loaded: nothing drew the list")
+        finally:
+            self.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+            self.driver.get("about:blank")
+            self.drain_console()  # the blocked module's error
+        # The whole app: the early answer is the one drawn (one request, not two).
+        try:
+            self.open("#/view/today")
+            self.assertEqual(self.titles(), ["Call the plumber"])
+            self.assertEqual(listing_requests(self.driver), ["fields=row&limit=200&view=today&sort=title"])
+        finally:
+            self.driver.execute_script("localStorage.removeItem('todomd.view.today'); localStorage.removeItem('todomd.view.upcoming')")
+
+    def test_3_an_early_answer_the_app_takes_late_is_asked_for_again(self):
+        """The live updates start only once the app runs: on a slow network, where the app takes
+        seconds to load after the first rows were asked for, their answer may miss a change made
+        meanwhile, so the list asks again (first.js keeps an early answer for 2 s)."""
+        self.driver.execute_cdp_cmd("Network.enable", {})
+        self.driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+        self.driver.get("about:blank")
+        # 24 modules over 6 connections: four rounds of 1 s at least after the first rows' request.
+        self.driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+            "offline": False, "latency": 1000, "downloadThroughput": -1, "uploadThroughput": -1})
+        try:
+            self.open("#/view/today")
+        finally:
+            self.driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+                "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+        self.assertEqual(self.titles(), ["Call the plumber"])
+        self.assertEqual(listing_requests(self.driver), ["fields=row&limit=200&view=today"] * 2)

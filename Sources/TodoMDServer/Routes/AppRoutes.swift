@@ -106,11 +106,27 @@ struct AppRoutes {
         return Array(text.replacingOccurrences(of: empty, with: "<meta name=\"todomd-now\" content=\"\(now)\">").utf8)
     }
 
-    /// A file from the development folder: a plain name only (no `/`, no leading `.`).
+    /// A file from the development folder: a plain name only (no `/`, no leading `.`). The page
+    /// and the scripts come as the binary's would (``WebAssets/served(_:)``), made from the
+    /// folder as it is now: the start modules joined, or one by one (and why, on stderr).
     static func fromDisk(_ name: String, root: String) -> WebAssets.Asset? {
-        guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."), !name.contains("\0"),
-              let data = FileManager.default.contents(atPath: root + "/" + name) else { return nil }
-        return WebAssets.Asset(bytes: Array(data), contentType: WebAssets.contentType(for: name))
+        guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."), !name.contains("\0") else { return nil }
+        guard name == "index.html" || name.hasSuffix(".js") else {
+            return FileManager.default.contents(atPath: root + "/" + name).map {
+                WebAssets.Asset(bytes: Array($0), contentType: WebAssets.contentType(for: name))
+            }
+        }
+        var table: [String: WebAssets.Asset] = [:]
+        for file in (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+        where (file == "index.html" || file.hasSuffix(".js")) && !file.hasPrefix(".") {
+            guard let data = FileManager.default.contents(atPath: root + "/" + file) else { continue }
+            table[file] = WebAssets.Asset(bytes: Array(data), contentType: WebAssets.contentType(for: file))
+        }
+        let (served, failure) = WebAssets.served(table)
+        if let failure, name == "index.html" {
+            FileHandle.standardError.write(Data("todomd: the web app's start modules are served one by one, not joined: \(failure)\n".utf8))
+        }
+        return served[name]
     }
 }
 

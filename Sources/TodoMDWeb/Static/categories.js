@@ -149,7 +149,7 @@ export async function openCategoryManager() {
     } catch (err) { showError(err); }
   });
   const body = h('div', { class: 'cat-manager' }, h('div', { id: 'cat-warning' }), C.list, h('div', { id: 'cat-others' }), form);
-  drawn = '';
+  drawnManager = '';
   sheet('Categories', body, [], { cls: 'sheet-wide cat-sheet', onClose: () => { C.list = null; } });
   renderManager();
   sortable(C.list, {
@@ -177,14 +177,14 @@ async function save(tag, fields, input) {
   }
 }
 
-let drawn = '';
+let drawnManager = '';
 function renderManager() {
   if (!C.list) return;
   // Redraw only what changed (every save also comes back as a live event), and keep the focus
   // in the same field of the same row, so typing is never interrupted.
   const sig = JSON.stringify([C.order.map((t) => C.byTag.get(t)), C.tags, C.warning]);
-  if (sig === drawn && C.list.children.length) return;
-  drawn = sig;
+  if (sig === drawnManager && C.list.children.length) return;
+  drawnManager = sig;
   const active = document.activeElement;
   const row = active && active.closest && active.closest('li.cat-row');
   const focus = row && C.list.contains(row) ? [row.dataset.tag, [...active.classList].find((c) => c.startsWith('cat-'))] : null;

@@ -12,7 +12,7 @@ import { indent, outdent, indentTarget, canOutdent } from './nesting.js';
 import { calendarKey, notesKey } from './lazy.js';
 import { refresh } from './list.js';
 
-const KEYS = [['n', 'New task'], ['b', 'Brain dump'], ['/', 'Search'], ['j / ↓', 'Next task'], ['k / ↑', 'Previous task'], ['x', 'Complete selected task'],
+const SHORTCUTS = [['n', 'New task'], ['b', 'Brain dump'], ['/', 'Search'], ['j / ↓', 'Next task'], ['k / ↑', 'Previous task'], ['x', 'Complete selected task'],
   ['e / Enter', 'Open selected task'], ['d', 'Defer selected task'], ['Tab', 'Make a subtask of the task above'], ['Shift Tab', 'Make it a task of its own again'], ['Esc', 'Close, or clear selection'], ['g t', 'Go to Today'], ['g i', 'Go to Inbox'],
   ['g u', 'Go to Upcoming'], ['g a', 'Go to Anytime'], ['g s', 'Go to Someday'], ['g f', 'Go to Flagged'], ['g l', 'Go to Logbook'], ['g c', 'Go to Calendar'],
   ['d / w / m', 'In the calendar: Day, Week, Month'], ['t', 'In the calendar: today'], ['[ / ]', 'In the calendar: previous, next'],
@@ -22,7 +22,7 @@ const KEYS = [['n', 'New task'], ['b', 'Brain dump'], ['/', 'Search'], ['j / ↓
 
 export function showShortcuts() {
   if ($('dialog.keys-sheet')) return;
-  sheet('Keyboard shortcuts', h('dl', { class: 'keys' }, KEYS.map(([k, d]) => [h('dt', null, k.split(' ').map((x) => x === '/' && k !== '/' ? ' / ' : h('kbd', { text: x }))), h('dd', { text: d })])), [], { cls: 'keys-sheet' });
+  sheet('Keyboard shortcuts', h('dl', { class: 'keys' }, SHORTCUTS.map(([k, d]) => [h('dt', null, k.split(' ').map((x) => x === '/' && k !== '/' ? ' / ' : h('kbd', { text: x }))), h('dd', { text: d })])), [], { cls: 'keys-sheet' });
 }
 
 const GO = { t: 'today', i: 'inbox', u: 'upcoming', a: 'anytime', s: 'someday', f: 'flagged', l: 'logbook' };

@@ -1,12 +1,10 @@
 // Subtasks in the list (§23): depth under listed parents, folding, the progress ring, the blocked
 // mark and the breadcrumb on a row, nesting by drag or Tab / Shift-Tab, and the question asked
 // before completing, cancelling or deleting a task that still has open subtasks.
-import { h, icon, store } from './util.js';
+import { h, icon, store, SVG } from './util.js';
 import { patch, ref } from './api.js';
 import { sheet, toast, showError } from './ui.js';
 import { listing } from './state.js';
-
-const SVG = 'http://www.w3.org/2000/svg';
 
 // ---------- Depth and folding ----------
 const folded = () => new Set(store.get('folded', []));

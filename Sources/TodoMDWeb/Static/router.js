@@ -53,15 +53,15 @@ export function withTask(hash, id) {
 /** The current URL's hash without the open task: the screen's own address. */
 export const screenHash = () => withTask(location.hash, null);
 
-let show = null, showTask = null;
+let onShow = null, onShowTask = null;
 
 /**
  * Follows the URL: `onRoute(route)` shows each new screen (a hash naming none goes to Today);
  * `onTask(id | null)` opens or closes the task of the URL.
  */
 export function startRouter(onRoute, onTask) {
-  show = onRoute;
-  showTask = onTask;
+  onShow = onRoute;
+  onShowTask = onTask;
   window.addEventListener('hashchange', follow);
   window.addEventListener('popstate', follow);
   follow();
@@ -75,8 +75,8 @@ export function follow() {
   const changed = !prev || screenKey(r) !== screenKey(prev);
   if (!changed && prev.task === r.task) return; // a hashchange and a popstate for one step
   setRoute(r);
-  if (changed) show(r);
-  showTask(r.task || null);
+  if (changed) onShow(r);
+  onShowTask(r.task || null);
 }
 
 /** What tells two routes' screens apart (the open task does not). */
@@ -86,7 +86,7 @@ export const screenKey = (r) => JSON.stringify({ ...r, task: undefined });
  *  already is replaced, so Back still leads back to the list). */
 export function openTaskURL(id) {
   const hash = withTask(location.hash, id);
-  if (hash === location.hash) { showTask(id); return; }
+  if (hash === location.hash) { onShowTask(id); return; }
   if (route() && route().task) history.replaceState(history.state, '', hash);
   else history.pushState({ task: id }, '', hash);
   follow();

@@ -11,7 +11,7 @@ const PRESETS = [
   ['ink', 'Ink', 'Paper white and deep ink'],
   ['dark-pro', 'Dark Pro', 'Always dark, high contrast'],
 ];
-const KEYS = [['accent', 'Accent'], ['background', 'Background'], ['surface', 'Surface'], ['text', 'Text'], ['muted', 'Secondary text'],
+const THEME_KEYS = [['accent', 'Accent'], ['background', 'Background'], ['surface', 'Surface'], ['text', 'Text'], ['muted', 'Secondary text'],
   ['border', 'Separators'], ['overdue', 'Overdue'], ['success', 'Completed']];
 
 let theme = { preset: 'classic', overrides: {} };
@@ -20,7 +20,7 @@ export function applyTheme(t) {
   theme = { preset: (t && t.preset) || 'classic', overrides: (t && t.overrides) || {} };
   const root = document.documentElement;
   root.dataset.theme = PRESETS.some(([k]) => k === theme.preset) ? theme.preset : 'classic';
-  for (const [k] of KEYS) {
+  for (const [k] of THEME_KEYS) {
     const v = theme.overrides[k];
     if (typeof v === 'string' && CSS.supports('color', v)) root.style.setProperty('--' + k, v);
     else root.style.removeProperty('--' + k);
@@ -63,7 +63,7 @@ export function openSettings() {
   const overrides = h('div', { class: 'overrides' });
   const paintOverrides = () => {
     const cs = getComputedStyle(document.documentElement);
-    overrides.replaceChildren(...KEYS.map(([k, label]) => {
+    overrides.replaceChildren(...THEME_KEYS.map(([k, label]) => {
       const id = 'ov-' + k;
       const set = theme.overrides[k] != null;
       return h('div', { class: 'override' + (set ? ' set' : '') },

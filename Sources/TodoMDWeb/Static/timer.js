@@ -11,7 +11,7 @@ let told = null; // [server's now in ms, Date.now() when it was told]
 let pomodoroSettings = { work: 25, break: 5 };
 let pomodoro = store.get('pomodoro', null); // {id, title, phase: 'work'|'break', start, end} (ms)
 let ticking = null;
-const listeners = new Set();
+const tickListeners = new Set();
 
 /** The page's clock, in ms since 1970 (UTC). */
 export const pageNow = () => (told ? told[0] + (Date.now() - told[1]) : Date.now());
@@ -29,7 +29,7 @@ export async function syncTimer() {
 const ready = syncTimer();
 
 /** Calls `fn` on every tick (each second while a timer or a Pomodoro runs) and after changes. */
-export function onTimerTick(fn) { listeners.add(fn); return () => listeners.delete(fn); }
+export function onTimerTick(fn) { tickListeners.add(fn); return () => tickListeners.delete(fn); }
 
 /** The open entry of task `t` (end null), or null; `t` is a whole TASK or a list's row form. */
 export function runningEntry(t) {
@@ -123,14 +123,14 @@ function tick() {
   const buttons = document.querySelectorAll('.timer-btn');
   buttons.forEach(paintButton);
   if (pomodoro) advancePomodoro();
-  for (const fn of listeners) fn();
+  for (const fn of tickListeners) fn();
   if (!pomodoro && ![...buttons].some((b) => b.dataset.start) && !document.querySelector('.d-timer')) {
     clearInterval(ticking);
     ticking = null;
   }
 }
 
-function changed() { for (const fn of listeners) fn(); }
+function changed() { for (const fn of tickListeners) fn(); }
 
 // ---------- Pomodoro ----------
 

@@ -99,7 +99,8 @@ const ALIAS = {
 };
 export const ICON_NAMES = ['list.bullet', 'star', 'flag', 'briefcase', 'house', 'cart', 'book', 'bolt', 'heart', 'person', 'clock', 'target', 'calendar', 'tag', 'tray', 'folder'];
 
-const SVG = 'http://www.w3.org/2000/svg';
+/** The SVG namespace, for `document.createElementNS`. */
+export const SVG = 'http://www.w3.org/2000/svg';
 export function icon(name, cls) {
   const svg = document.createElementNS(SVG, 'svg');
   svg.setAttribute('viewBox', '0 0 24 24');
