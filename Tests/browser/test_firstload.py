@@ -111,18 +111,30 @@ class FirstLoadTest(BrowserTestCase):
         """Notes every `fetch` of the API a page makes from its very start."""
         self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
             window.__fetches = [];
+            window.__fetchTimes = {};
             const fetch0 = window.fetch;
             window.fetch = function (url, options) {
               const u = String(url);
-              if (u.includes('/api/v1/')) window.__fetches.push(u.slice(u.indexOf('/api/v1/') + 8));
-              return fetch0.apply(this, arguments);
+              const answer = fetch0.apply(this, arguments);
+              if (u.includes('/api/v1/')) {
+                const path = u.slice(u.indexOf('/api/v1/') + 8);
+                window.__fetches.push(path);
+                const times = window.__fetchTimes[path] || (window.__fetchTimes[path] = [performance.now(), null]);
+                answer.then(() => { if (times[1] === null) times[1] = performance.now(); }, () => {});
+              }
+              return answer;
             };"""})
+
+    def fetch_times(self):
+        """Path → [when the page asked for it first, when that answer's headers came] (ms)."""
+        return self.driver.execute_script("return window.__fetchTimes || {}")
 
     def test_1c_the_first_rows_are_asked_for_before_the_rest_of_the_app_runs(self):
         """The joined script runs first.js right after the few modules it imports: the route's
-        first rows, with its saved sort, are the page's first request, before the theme, the
-        categories and the sidebar the app asks for when it starts. The app draws that answer and
-        asks nothing twice."""
+        first rows, with its saved sort, are the page's first request, before the theme and the
+        timer the app asks for when it starts; the sidebar and the categories are asked for only
+        once the rows' answer has come, so that the server answers it alone. The app draws that
+        answer and asks nothing twice."""
         self.driver.get(self.url + "#/view/today")
         self.driver.execute_script("localStorage.setItem('todomd.view.today', JSON.stringify({sort: 'title'}))")
         self.probe_fetches()
@@ -133,6 +145,10 @@ class FirstLoadTest(BrowserTestCase):
             asked = self.api_requests()
             self.assertEqual(asked[0], "tasks?fields=row&limit=200&view=today&sort=title")
             self.assertGreater(len(asked), 2, "the app's own requests came after it: %r" % asked)
+            times = self.fetch_times()
+            rows = times["tasks?fields=row&limit=200&view=today&sort=title"]
+            for later in ("sidebar", "categories"):
+                self.assertGreaterEqual(times[later][0], rows[1], "%s asked for before the rows' answer: %r" % (later, times))
             self.assertEqual(self.listing_requests(), ["fields=row&limit=200&view=today&sort=title"])
             # A page without a route shows Today, and asked for it first too.
             self.driver.get("about:blank")

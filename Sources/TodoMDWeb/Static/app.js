@@ -8,6 +8,7 @@
 //   live.js      live updates (events)          lazy.js     editor, perspective editor, planner, board, insights on first use
 //   notes.js, categories.js, settings.js, planner.js, board.js, insights.js, editor.js, perspective.js: their own screens and sheets.
 import { $, debounce, icon } from './util.js';
+import { firstRows } from './first.js';
 import { loadTheme, openSettings } from './settings.js';
 import { initCategories, onCategories } from './categories.js';
 import { route, subscribe, setListing, isDoneRoute, setLastActive } from './state.js';
@@ -91,8 +92,10 @@ function wire() {
 async function boot() {
   wire();
   loadTheme();
-  initCategories();
+  // The first rows' answer first (first.js asked for it), then the rest of the first screen.
+  initCategories(firstRows);
   startRouter(show, showTask);
+  await firstRows;
   await loadSidebar();
   connectEvents();
 }

@@ -8,8 +8,8 @@ import { sortable } from './drag.js';
 
 const C = { byTag: new Map(), order: [], tags: [], warning: null, loaded: false, version: 0, list: null };
 
-/** Loads the categories and starts showing them everywhere tags appear. */
-export function initCategories() {
+/** Starts showing the categories everywhere tags appear, and loads them once `after` settles. */
+export function initCategories(after = Promise.resolve()) {
   // New rows, chips and sidebar entries are decorated once per frame, before it is painted.
   let queued = false;
   new MutationObserver(() => {
@@ -17,7 +17,7 @@ export function initCategories() {
     queued = true;
     requestAnimationFrame(() => { queued = false; decorateAll(); });
   }).observe(document.body, { childList: true, subtree: true });
-  return loadCategories();
+  return after.then(loadCategories);
 }
 
 /** `.tags.json` changed (here or elsewhere): reload and redraw. */
