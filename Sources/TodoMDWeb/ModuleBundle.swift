@@ -1,10 +1,9 @@
 /// The app's start modules joined into one script, which the page loads instead of them.
 ///
-/// `Static/` stays a folder of plain ES modules, each served as it is and loaded as it is under
-/// `TODOMD_WEB_ROOT`-less development too (no build step, no npm): the server joins them when it
-/// starts. Chromium spends ~1.8 ms of its two cores on each module of a page before any of them
-/// runs (Benchmarks/README.md); the app's first screen loads 24, and joined they cost it about
-/// what one script does.
+/// `Static/` stays a folder of plain ES modules (no build step, no npm), each still served as it
+/// is: the server joins the start modules when it starts. Chromium spends ~1.8 ms of two cores on
+/// each module of a page before any of them runs (Benchmarks/README.md); the app's first screen
+/// needs 24, and joined they cost it about what one script does.
 ///
 /// Joining is scope hoisting, as Rollup does it, on the forms the app's modules are written in:
 /// the modules the page's module scripts import, directly or not, follow one another in the order
@@ -13,7 +12,7 @@
 /// declarations, and the script exports every name they export. So a name means the same in the
 /// joined script as in its module when no two modules declare the same name at their top level
 /// (a browser then refuses the script: ``join(_:)`` refuses first and says which) and no module
-/// declares one a script may use as a browser global (`open`, `name`: the browser suite checks).
+/// declares one a script may use as a browser global (`open`, `name`: `test_firstload.py` checks).
 /// The modules loaded on first use (the editor, the planner, …) stay files of their own, their
 /// imports of start modules pointed at the joined script, so they share its one state.
 public enum ModuleBundle {

@@ -41,24 +41,28 @@ def listing_requests(driver):
         ".filter((n) => n.includes('/api/v1/tasks?')).map((n) => n.slice(n.indexOf('?') + 1))")
 
 
-def write_plumber(vault):
-    write_task(vault, "20261120-0800-call-the-plumber.md", "Call the plumber", due=TODAY,
-               created="2026-11-20T08:00:00Z")
+class PlumberCase(BrowserTestCase):
+    """One task due today; no console error may be left; loads of the app with a cold cache."""
 
-
-class FirstLoadTest(BrowserTestCase):
     @classmethod
     def write_fixtures(cls, vault):
-        write_plumber(vault)
+        write_task(vault, "20261120-0800-call-the-plumber.md", "Call the plumber", due=TODAY,
+                   created="2026-11-20T08:00:00Z")
 
     def tearDown(self):
         self.check_console()
 
-    def test_1_the_first_screen_downloads_compressed_files_and_no_notes_code(self):
+    def open_cold(self, hash_="#/view/today"):
+        """Loads the app at hash_ with the browser's cache cleared; the files it loaded."""
         self.driver.execute_cdp_cmd("Network.enable", {})
         self.driver.execute_cdp_cmd("Network.clearBrowserCache", {})
-        self.open("#/view/today")
-        files = loaded(self.driver)
+        self.open(hash_)
+        return loaded(self.driver)
+
+
+class FirstLoadTest(PlumberCase):
+    def test_1_the_first_screen_downloads_compressed_files_and_no_notes_code(self):
+        files = self.open_cold()
         # One script: the server joins the modules the first screen needs (ModuleBundle.swift).
         self.assertEqual(sorted(f for f in files if f.endswith(".js")), ["app.bundle.js"])
         self.assertEqual([f for f in LATER if f in files], [], "loaded before first use")
@@ -233,15 +237,11 @@ class FirstLoadTest(BrowserTestCase):
 STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Sources", "TodoMDWeb", "Static")
 
 
-class UnjoinedPageTest(BrowserTestCase):
+class UnjoinedPageTest(PlumberCase):
     """Modules the server cannot join (here a copy of the app served with TODOMD_WEB_ROOT, where
     app.js declares a name util.js declares too) are served one by one, as index.html names them:
     the app works, the server says why, and first.js sends the first rows' request while the rest
     of the app still loads."""
-
-    @classmethod
-    def write_fixtures(cls, vault):
-        write_plumber(vault)
 
     @classmethod
     def setUpClass(cls):
@@ -255,15 +255,9 @@ class UnjoinedPageTest(BrowserTestCase):
         finally:
             cls.addClassCleanup(shutil.rmtree, cls.web_root, True)
 
-    def tearDown(self):
-        self.check_console()
-
     def test_1_the_modules_come_one_by_one_and_the_server_says_why(self):
-        self.driver.execute_cdp_cmd("Network.enable", {})
-        self.driver.execute_cdp_cmd("Network.clearBrowserCache", {})
-        self.open("#/view/today")
+        files = self.open_cold()
         self.assertEqual(self.titles(), ["Call the plumber"])
-        files = loaded(self.driver)
         self.assertNotIn("app.bundle.js", files)
         self.assertLessEqual({"first.js", "app.js", "list.js", "util.js"}, set(files))
         self.assertIn("the web app's start modules are served one by one, not joined: app.js:", self.server.more_output())
