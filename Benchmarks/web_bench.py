@@ -312,7 +312,8 @@ RENDER_PROBE = """
     const api = performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/v1/tasks?'));
     window.__apiAt = api.length ? api[api.length - 1].responseEnd : null;
     window.__apiBytes = api.length ? api[api.length - 1].encodedBodySize : null;
-    window.__appAt = (performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/app.js'))[0] || {}).responseEnd || null;
+    // The app's script: the start modules joined (app.bundle.js), or app.js when served one by one.
+    window.__appAt = (performance.getEntriesByType('resource').filter((e) => /\/app(\.bundle)?\.js$/.test(e.name))[0] || {}).responseEnd || null;
     requestAnimationFrame(() => { window.__frameAt = performance.now(); });
     return true;
   };
@@ -606,19 +607,19 @@ def main(argv):
                     make_anytime_vault(anytime, n=size)
                 log("rendering Anytime of %s tasks in Chromium…" % "{:,}".format(size))
                 r = bench_render(args.bin, anytime, render_runs)
-                log("  %d tasks on screen (%d rows in the DOM) after %.0f ms, next frame at %.0f ms (app.js loaded "
+                log("  %d tasks on screen (%d rows in the DOM) after %.0f ms, next frame at %.0f ms (the app's script loaded "
                     "at %.0f ms, the listing's last byte at %.0f ms, %d bytes)"
                     % (r["n"], r["dom"], r["rows"], r["frame"], r["app"], r["api"], r["bytes"]))
                 rows.append(("Chromium: navigation → Anytime of %s tasks on screen (median of %d, cold cache)"
                              % ("{:,}".format(r["n"]), render_runs), "≤ 100 ms" if size <= 1000 else "≤ 150 ms",
                              "%.0f ms" % r["rows"]))
                 rows.append(("… → the next animation frame (layout and paint)", "", "%.0f ms" % r["frame"]))
-                rows.append(("… of which: `app.js` loaded / the listing's last byte (its size)", "",
+                rows.append(("… of which: the app's script (`app.bundle.js`) loaded / the listing's last byte (its size)", "",
                              "%.0f / %.0f ms (%.0f KB)" % (r["app"], r["api"], r["bytes"] / 1024)))
                 if size != 1000:
                     continue
                 r = bench_render(args.bin, anytime, render_runs, cold=False)
-                log("  warm cache: %d tasks on screen after %.0f ms, next frame at %.0f ms (app.js at %.0f ms, "
+                log("  warm cache: %d tasks on screen after %.0f ms, next frame at %.0f ms (the app's script at %.0f ms, "
                     "listing at %.0f ms)" % (r["n"], r["rows"], r["frame"], r["app"], r["api"]))
                 rows.append(("… the same with a warm browser cache (the app's files kept: versioned, immutable)", "",
                              "%.0f ms (frame %.0f ms)" % (r["rows"], r["frame"])))
