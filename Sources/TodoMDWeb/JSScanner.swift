@@ -119,7 +119,7 @@ enum JSScanner {
                     let word = String(decoding: text[start..<i], as: UTF8.self)
                     let property = out.count >= 2 && out[out.count - 2].kind == .punctuator && text[out[out.count - 2].start] == 0x2E
                     regexAllowed = !property && JSScanner.beforeExpression.contains(word)
-                case 0x30...0x39, 0x2E where at(i + 1) >= 0x30 && at(i + 1) <= 0x39:
+                case _ where (c >= 0x30 && c <= 0x39) || (c == 0x2E && at(i + 1) >= 0x30 && at(i + 1) <= 0x39):  // 5, .5
                     let start = i
                     while i < text.count, Self.isWordByte(text[i]) || text[i] == 0x2E { i += 1 }
                     emit(.number, from: start)

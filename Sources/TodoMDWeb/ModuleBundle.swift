@@ -311,7 +311,7 @@ public enum ModuleBundle {
                     // Its initialiser, up to the next declarator or the statement's end.
                     while k < tokens.count, !(tokens[k].depth == 0 && (punctuator(k) == 0x2C || punctuator(k) == 0x3B)) {
                         if tokens[k].depth == 0, tokens[k].afterNewline, let next = word(k),
-                           ["const", "let", "var", "function", "async", "class", "import", "export"].contains(next) {
+                           Self.declaring.contains(next) || next == "import" || next == "export" {
                             return
                         }
                         k += 1
