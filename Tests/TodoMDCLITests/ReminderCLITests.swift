@@ -6,8 +6,9 @@ import TodoMDTestSupport
 
 /// A recording `notify-send` first on `PATH`: it writes each call's arguments (one per line,
 /// then `--`) to `calls.txt` and prints `answer` on stdout, as the real one prints the chosen
-/// action; its `--help` mentions `--action` only when `actions` is true.
-struct FakeNotifySend {
+/// action; its `--help` mentions `--action` only when `actions` is true. Its folder goes when
+/// it does.
+final class FakeNotifySend {
     let folder: String
     var calls: String { folder + "/calls.txt" }
 
@@ -28,6 +29,8 @@ struct FakeNotifySend {
         try script.write(toFile: path, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
     }
+
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
 
     /// Each call's arguments.
     func recorded() -> [[String]] {
