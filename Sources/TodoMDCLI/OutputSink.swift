@@ -23,20 +23,21 @@ public final class StandardOutput: OutputSink {
     public func out(_ text: String) { StandardOutput.write(text, to: 1) }
     public func err(_ text: String) { StandardOutput.write(text, to: 2) }
 
+    /// Writes `text` whole, from its own UTF-8 storage: a listing's megabytes are not copied
+    /// into an array first (`withUTF8` copies only a string that is not stored contiguously).
     static func write(_ text: String, to fd: Int32) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { raw in
-                systemWrite(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset)
+        var text = text
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let n = systemWrite(fd, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return  // a closed pipe (`| head`): stop writing quietly
+                }
+                offset += n
             }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return  // a closed pipe (`| head`): stop writing quietly
-            }
-            offset += n
         }
-        bytes.removeAll()
     }
     public var isTerminal: Bool { isatty(1) == 1 }
     public var errorIsTerminal: Bool { isatty(2) == 1 }
