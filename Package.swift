@@ -113,7 +113,7 @@ let package = Package(
         .executableTarget(name: "TodoMDFuzz", dependencies: ["TodoMDKit"]),
         .target(name: "TodoMDTestSupport", dependencies: ["TodoMDKit"]),
         // In-process benchmarks, run by scripts/bench (never by the test suite).
-        .executableTarget(name: "todomd-bench", dependencies: ["TodoMDKit"], path: "Benchmarks/PerspectiveBench"),
+        .executableTarget(name: "todomd-bench", dependencies: ["TodoMDKit", "TodoMDCLI"], path: "Benchmarks/PerspectiveBench"),
         .testTarget(name: "TodoMDKitTests", dependencies: ["TodoMDKit", "TodoMDTestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "TodoMDServerTests", dependencies: [

@@ -412,6 +412,18 @@ def watched_rows(table, args, vault, env, today, floor, persp, tw, tools, runs, 
             a, b, ratio = paired(lambda: spawn(today, env), lambda: spawn(floor, env), runs)
             table.add("warm `today --json`, %s, while `todomd watch` runs, vs the stat floor" % k, a, "stat floor",
                       b, ratio, "floor", "≤ 0.5× the floor")
+            if args.bench_bin:
+                # The same command line again and again in one process: what it costs with no
+                # process start, and (after the first run) no first use of the runtime's type
+                # metadata and ArgumentParser's reflection — the least a one-shot `todomd` can cost.
+                out = output([args.bench_bin, "--cli", vault, "100"] + today[3:], env).decode().split()
+                first_ms, inproc = float(out[1]), float(out[2])
+                table.add("… the same command run 100 times in one process (`todomd-bench --cli`: no process start, "
+                          "warm after the first run; median), vs the stat floor", inproc, "stat floor", b, inproc / b,
+                          "floor", "")
+                table.notes.append("%s: `today --json` in one process took %s the first time and %s as the median "
+                                   "of 100 (%s bytes written each time)." % (k, fmt_ms(first_ms), fmt_ms(inproc),
+                                                                           "{:,}".format(int(out[0]))))
             # The same command told not to ask the watcher: the scan every listing did before.
             unasked = dict(env, TODOMD_NO_WATCHER="1")
             a, b, ratio = paired(lambda: spawn(today, env), lambda: spawn(today, unasked), runs)

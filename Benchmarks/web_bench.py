@@ -28,6 +28,11 @@ Rows (medians):
            the next frame), cold cache; and a page of as many empty modules as the app has at
            start, served by `todomd serve` itself (TODOMD_WEB_ROOT), once the last has run: joined
            into one script, as the server serves the app, and one by one.
+  rows     (1,000 only) the app and the floor of any page that shows its first rows, in turn: a
+  floor    page served by `todomd serve` on the same vault whose one deferred script sends the
+           app's own first listing request and draws as many rows as the app had on screen, as
+           bare `li` elements without a style sheet; both timed as `render` times the app, cold
+           cache, and the ratio is the median of the pairs' ratios.
   bytes    what a first load of Today downloads (cache cleared; the `todomd init --sample` vault):
            bytes on the wire from the DevTools Network events (headers included), split into the
            app's files and the API's answers.
@@ -323,6 +328,27 @@ RENDER_PROBE = """
 """
 
 
+def load(driver, url, n, cold=True):
+    """Loads `url` (from about:blank, the browser cache cleared when `cold`) and waits for
+    RENDER_PROBE's next frame: [rows on screen, next frame, the listing's last byte, the app's
+    script loaded, rows in the DOM, the listing's size] (ms after navigation start)."""
+    driver.get("about:blank")
+    if cold:
+        driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+    driver.get(url)
+    deadline = time.monotonic() + 20
+    while True:
+        r = driver.execute_script("return [window.__rowsAt || null, window.__frameAt || null, "
+                                  "window.__apiAt || null, window.__appAt || null, "
+                                  "window.__domRows || 0, window.__apiBytes || 0]")
+        if r[1] is not None or time.monotonic() > deadline:
+            break
+        time.sleep(0.02)
+    if r[1] is None:
+        sys.exit("web_bench: the %d rows never appeared at %s" % (n, url))
+    return r
+
+
 def bench_render(binary, vault, runs, cold=True):
     with Server(binary, vault) as srv:
         conn = srv.connection()
@@ -335,20 +361,7 @@ def bench_render(binary, vault, runs, cold=True):
             driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RENDER_PROBE % n})
             rows, frames, apis, apps, dom, size = [], [], [], [], 0, 0
             for i in range(runs + 1):
-                driver.get("about:blank")
-                if cold:
-                    driver.execute_cdp_cmd("Network.clearBrowserCache", {})
-                driver.get(srv.url + "#/view/anytime")
-                deadline = time.monotonic() + 20
-                while True:
-                    r = driver.execute_script("return [window.__rowsAt || null, window.__frameAt || null, "
-                                              "window.__apiAt || null, window.__appAt || null, "
-                                              "window.__domRows || 0, window.__apiBytes || 0]")
-                    if r[1] is not None or time.monotonic() > deadline:
-                        break
-                    time.sleep(0.02)
-                if r[1] is None:
-                    sys.exit("web_bench: the %d rows never appeared" % n)
+                r = load(driver, srv.url + "#/view/anytime", n, cold)
                 if i:  # the first load only warms the browser process
                     rows.append(r[0])
                     frames.append(r[1])
@@ -359,6 +372,68 @@ def bench_render(binary, vault, runs, cold=True):
             driver.quit()
         return {"rows": statistics.median(rows), "frame": statistics.median(frames), "n": n,
                 "api": statistics.median(apis), "app": statistics.median(apps), "dom": dom, "bytes": size}
+
+
+# The floor of a page that shows these rows: one deferred script that sends the app's own first
+# request and draws the rows it put on screen as plain list items, with no style sheet.
+ROWS_FLOOR_HTML = """<!doctype html><html><head><meta charset="utf-8"><title>rows floor</title>
+<script defer src="/rows.js"></script></head><body><ul id="task-list"></ul></body></html>"""
+ROWS_FLOOR_JS = """fetch(%s).then((r) => r.json()).then((answer) => {
+  const tasks = answer.groups.flatMap((g) => g.tasks).slice(0, %d);
+  const ul = document.getElementById('task-list');
+  tasks.forEach((t, i) => {
+    const li = document.createElement('li');
+    li.className = 'task';
+    li.setAttribute('aria-setsize', String(answer.total));
+    li.setAttribute('aria-posinset', String(i + 1));
+    li.textContent = t.title;
+    ul.append(li);
+  });
+});
+"""
+
+
+def bench_rows_floor(binary, vault, tmpdir, runs):
+    """The app against the floor of any page that shows its first rows, in turn (app, floor, app,
+    …, cold cache): a page served by `todomd serve` itself (TODOMD_WEB_ROOT) on the same vault,
+    whose one deferred script sends the app's first listing request (read from the app's own
+    load) and draws as many rows as the app had on screen, as bare `li` elements, no style sheet.
+    Both are timed by RENDER_PROBE. The ratio is the median of the pairs' ratios."""
+    with Server(binary, vault) as app:
+        conn = app.connection()
+        listing = json.loads(get_json(conn, "/api/v1/tasks?view=anytime"))
+        conn.close()
+        n = sum(len(g["tasks"]) for g in listing["groups"])
+        driver = new_driver()
+        try:
+            driver.execute_cdp_cmd("Network.enable", {})
+            driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RENDER_PROBE % n})
+            first = load(driver, app.url + "#/view/anytime", n)
+            path = driver.execute_script(
+                "const e = performance.getEntriesByType('resource').find((e) => e.name.includes('/api/v1/tasks?'));"
+                "return e ? e.name.replace(location.origin, '') : null")
+            if not path:
+                sys.exit("web_bench: the app asked for no listing")
+            root = os.path.join(tmpdir, "rows-floor")
+            os.makedirs(root, exist_ok=True)
+            with open(os.path.join(root, "index.html"), "w") as f:
+                f.write(ROWS_FLOOR_HTML)
+            with open(os.path.join(root, "rows.js"), "w") as f:
+                f.write(ROWS_FLOOR_JS % (json.dumps(path), max(1, first[4])))
+            os.environ["TODOMD_WEB_ROOT"] = root
+            try:
+                with Server(binary, vault) as floor:
+                    ours, theirs = [], []
+                    load(driver, floor.url, n)  # warms the browser for the floor's server too
+                    for _ in range(runs):
+                        ours.append(load(driver, app.url + "#/view/anytime", n)[0])
+                        theirs.append(load(driver, floor.url, n)[0])
+            finally:
+                del os.environ["TODOMD_WEB_ROOT"]
+        finally:
+            driver.quit()
+    return {"app": statistics.median(ours), "floor": statistics.median(theirs), "rows": max(1, first[4]),
+            "ratio": statistics.median(a / b for a, b in zip(ours, theirs)), "path": path}
 
 
 FLOOR_HTML = b"""<!doctype html><html><head><meta charset="utf-8"><title>floor</title>
@@ -618,6 +693,17 @@ def main(argv):
                              "%.0f / %.0f ms (%.0f KB)" % (r["app"], r["api"], r["bytes"] / 1024)))
                 if size != 1000:
                     continue
+                floor_dir = tempfile.mkdtemp(prefix="todomd-webbench-")
+                try:
+                    f = bench_rows_floor(args.bin, anytime, floor_dir, render_runs)
+                finally:
+                    shutil.rmtree(floor_dir, ignore_errors=True)
+                log("  in turn with the floor of a page showing the same %d rows (%s): app %.0f ms, floor %.0f ms, "
+                    "%.2f×" % (f["rows"], f["path"], f["app"], f["floor"], f["ratio"]))
+                rows.append(("… in turn with a page whose one script sends the app's first request and draws the "
+                             "same %d rows as bare list items (the floor of any page showing them; median of %d pairs)"
+                             % (f["rows"], render_runs), "",
+                             "app %.0f ms, floor %.0f ms: %.2f× the floor" % (f["app"], f["floor"], f["ratio"])))
                 r = bench_render(args.bin, anytime, render_runs, cold=False)
                 log("  warm cache: %d tasks on screen after %.0f ms, next frame at %.0f ms (the app's script at %.0f ms, "
                     "listing at %.0f ms)" % (r["n"], r["rows"], r["frame"], r["app"], r["api"]))
