@@ -113,7 +113,9 @@ let package = Package(
         .executableTarget(name: "TodoMDFuzz", dependencies: ["TodoMDKit"]),
         .target(name: "TodoMDTestSupport", dependencies: ["TodoMDKit"]),
         // In-process benchmarks, run by scripts/bench (never by the test suite).
-        .executableTarget(name: "todomd-bench", dependencies: ["TodoMDKit", "TodoMDCLI"], path: "Benchmarks/PerspectiveBench"),
+        .executableTarget(name: "todomd-bench", dependencies: [
+            "TodoMDKit", "TodoMDCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], path: "Benchmarks/PerspectiveBench"),
         .testTarget(name: "TodoMDKitTests", dependencies: ["TodoMDKit", "TodoMDTestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "TodoMDServerTests", dependencies: [

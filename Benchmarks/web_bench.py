@@ -328,6 +328,26 @@ RENDER_PROBE = """
 """
 
 
+def anytime_size(srv):
+    """How many tasks the Anytime of server `srv` lists."""
+    conn = srv.connection()
+    listing = json.loads(get_json(conn, "/api/v1/tasks?view=anytime"))
+    conn.close()
+    return sum(len(g["tasks"]) for g in listing["groups"])
+
+
+def probed_driver(n):
+    """A browser with RENDER_PROBE (for an N-task list) installed in every page it loads."""
+    driver = new_driver()
+    try:
+        driver.execute_cdp_cmd("Network.enable", {})
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RENDER_PROBE % n})
+    except BaseException:
+        driver.quit()
+        raise
+    return driver
+
+
 def load(driver, url, n, cold=True):
     """Loads `url` (from about:blank, the browser cache cleared when `cold`) and waits for
     RENDER_PROBE's next frame: [rows on screen, next frame, the listing's last byte, the app's
@@ -351,14 +371,9 @@ def load(driver, url, n, cold=True):
 
 def bench_render(binary, vault, runs, cold=True):
     with Server(binary, vault) as srv:
-        conn = srv.connection()
-        listing = json.loads(get_json(conn, "/api/v1/tasks?view=anytime"))
-        conn.close()
-        n = sum(len(g["tasks"]) for g in listing["groups"])
-        driver = new_driver()
+        n = anytime_size(srv)
+        driver = probed_driver(n)
         try:
-            driver.execute_cdp_cmd("Network.enable", {})
-            driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RENDER_PROBE % n})
             rows, frames, apis, apps, dom, size = [], [], [], [], 0, 0
             for i in range(runs + 1):
                 r = load(driver, srv.url + "#/view/anytime", n, cold)
@@ -400,14 +415,9 @@ def bench_rows_floor(binary, vault, tmpdir, runs):
     load) and draws as many rows as the app had on screen, as bare `li` elements, no style sheet.
     Both are timed by RENDER_PROBE. The ratio is the median of the pairs' ratios."""
     with Server(binary, vault) as app:
-        conn = app.connection()
-        listing = json.loads(get_json(conn, "/api/v1/tasks?view=anytime"))
-        conn.close()
-        n = sum(len(g["tasks"]) for g in listing["groups"])
-        driver = new_driver()
+        n = anytime_size(app)
+        driver = probed_driver(n)
         try:
-            driver.execute_cdp_cmd("Network.enable", {})
-            driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RENDER_PROBE % n})
             first = load(driver, app.url + "#/view/anytime", n)
             path = driver.execute_script(
                 "const e = performance.getEntriesByType('resource').find((e) => e.name.includes('/api/v1/tasks?'));"
