@@ -118,12 +118,16 @@ async function load() {
       C.mode === 'month' ? get('/tasks' + qs({ view: 'logbook' })) : null,
     ]);
     if (seq !== C.seq || !C.active) return;
+    // A gesture or a write under way: this answer may be older than the grid, whose own edits
+    // it would undo (a second arrow press would start from the block's old place); ask again
+    // after. Checked before the answer is taken, and again after the free slots' answers.
+    const later = () => C.dragging || C.busy || C.pending.size;
+    if (later()) { setTimeout(calendarChanged, 300); return; }
     C.data = data;
     C.done = done;
     if (C.find && C.mode !== 'month') await loadFree(days, seq);
     if (seq !== C.seq || !C.active) return;
-    // A gesture or a write under way: this answer may be older than the grid; ask again after.
-    if (C.dragging || C.busy || C.pending.size) { setTimeout(calendarChanged, 300); return; }
+    if (later()) { setTimeout(calendarChanged, 300); return; }
     // The echo of a change already on screen (the live event of our own write, a calendar
     // refreshed without news) draws nothing: a redraw would drop a gesture about to start.
     const drawn = JSON.stringify([data, done, C.free, C.mode, visibleDays()]);
