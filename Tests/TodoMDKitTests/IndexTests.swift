@@ -475,6 +475,41 @@ enum IndexTestFiles {
         #expect(try vault.tags().count == 4)
     }
 
+    /// The tag counts (the sidebar's, `todomd tags`) read the tag index alone: no pass over the
+    /// tasks and no sort. At 100k tasks the join of every open task to its tags they replaced
+    /// was most of the sidebar's time.
+    @Test func tagCountsReadOnlyTheTagIndex() throws {
+        let v = try IndexTests.vault(files: 4)
+        let vault = try v.open()
+        #expect(try IndexTests.plan(vault, TaskIndex.openCountsByTagSQL) == ["SCAN task_tag USING COVERING INDEX task_tag_tag"])
+        #expect(try vault.tags().count == 4)
+    }
+
+    /// So does the planner's backlog count (the sidebar's too): the few planned tasks, not all.
+    @Test func theBacklogCountReadsOnlyPlannedTasks() throws {
+        let v = try IndexTests.vault(files: 4)
+        let vault = try v.open()
+        #expect(try IndexTests.plan(vault, TaskIndex.activeCountInRegionSQL, ["backlog"] + TaskIndex.activeArguments)
+                == ["SEARCH task USING INDEX task_region (region=?)"])
+    }
+
+    /// And the areas and projects: the index of the tasks that have either, in its order.
+    @Test func areaAndProjectCountsReadOnlyTheirIndex() throws {
+        let v = try IndexTests.vault(files: 4)
+        let vault = try v.open()
+        let sql = TaskIndex.openCountsByProjectAndAreaSQL(areas: true, projects: true)
+        #expect(try IndexTests.plan(vault, sql, TaskIndex.openArguments) == ["SCAN task USING COVERING INDEX task_project_area"])
+        #expect(try IndexTests.plan(vault, TaskIndex.openCountsByProjectAndAreaSQL(areas: false, projects: true), TaskIndex.openArguments)
+                == ["SEARCH task USING COVERING INDEX task_project_area (project>?)"])
+    }
+
+    /// What SQLite's planner says it does for `sql`, step by step.
+    static func plan(_ vault: Vault, _ sql: String, _ arguments: [String] = []) throws -> [String] {
+        try vault.index.database.read { db in
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: StatementArguments(arguments)).map { $0["detail"] as String }
+        }
+    }
+
     @Test func anIndexBuiltInAnotherTimeZoneIsRebuilt() throws {
         let v = try IndexTests.vault(files: 3)
         _ = try IndexTests.openAndClose(v)

@@ -567,4 +567,48 @@ private extension Listing {
         #expect(tags.map(\.name) == ["ärger", "errands", "Food", "v2", "v10"])
         #expect(tags.map(\.count) == [1, 2, 1, 1, 1])
     }
+
+    /// The index keeps with each tag whether its task is open: completing, reopening, cancelling
+    /// in an editor and deleting a task move its tags' counts.
+    @Test func tagCountsFollowTheTasksStatus() throws {
+        let v = try TemporaryVault()
+        try v.write("a.md", taskText("a.md", "tags:\n  - errands\n  - food"))
+        try v.write("b.md", taskText("b.md", "tags:\n  - errands"))
+        let vault = try v.open()
+        func counts() throws -> [String: Int] {
+            Dictionary(uniqueKeysWithValues: try vault.tags().map { ($0.name, $0.count) })
+        }
+        #expect(try counts() == ["errands": 2, "food": 1])
+        _ = try vault.complete("a.md")
+        #expect(try counts() == ["errands": 1])
+        _ = try vault.reopen("a.md")
+        #expect(try counts() == ["errands": 2, "food": 1])
+        try v.write("b.md", taskText("b.md", status: "cancelled", "tags:\n  - errands"))
+        #expect(try v.open().tags().map(\.count) == [1, 1])
+        try FileManager.default.removeItem(atPath: v.root + "/a.md")
+        #expect(try v.open().tags().isEmpty)
+    }
+
+    /// A tag a task lists twice counts the task once, and the task still matches the tag.
+    @Test func aTagListedTwiceCountsItsTaskOnce() throws {
+        let v = try TemporaryVault()
+        try v.write("a.md", taskText("a.md", "tags:\n  - errands\n  - errands\n  - Errands"))
+        let vault = try v.open()
+        #expect(try vault.tags().map { "\($0.name) \($0.count)" } == ["Errands 1", "errands 1"])
+        #expect(try vault.list("tag:errands").tasks.map(\.id) == ["a.md"])
+    }
+
+    @Test func areasAndProjectsComeFromOneCountOfBoth() throws {
+        let v = try TemporaryVault()
+        try v.write("a.md", taskText("a.md", "project: \"P\"\narea: \"work\""))
+        try v.write("b.md", taskText("b.md", "area: \"Work\""))
+        try v.write("c.md", taskText("c.md", "project: \"p\""))
+        try v.write("d.md", taskText("d.md", status: "done", "project: \"P\"\narea: \"Home\""))
+        let vault = try v.open()
+        let both = try vault.areasAndProjects()
+        #expect(both.areas.map { "\($0.name) \($0.count)" } == ["Work 1", "work 1"])
+        #expect(both.projects.map { "\($0.name) \($0.count) \($0.area ?? "-")" } == ["P 1 work", "p 1 -"])
+        #expect(try vault.areas() == both.areas)
+        #expect(try vault.projects() == both.projects)
+    }
 }

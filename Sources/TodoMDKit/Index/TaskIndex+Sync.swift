@@ -308,11 +308,16 @@ extension TaskIndex {
         let task: [DatabaseValue]
         /// ``TaskColumns/textColumns``' values (after the `rid`, which the insert into `task` gives).
         let text: [DatabaseValue]
+        /// The task's tags, each once (``TaskIndex/openCountsByTag()`` counts rows).
         let tags: [String]
+        /// Whether the task is open (not done or cancelled), stored with each of its tags.
+        let open: Bool
 
         init(_ t: TodoTask) {
             (task, text) = TaskColumns.insertValues(t)
-            tags = t.tags
+            var seen: Set<String> = []
+            tags = t.tags.filter { seen.insert($0).inserted }
+            open = !t.status.isClosed
         }
     }
 
@@ -445,7 +450,7 @@ extension TaskIndex {
             let rid = db.lastInsertedRowID
             try RowWriter.execute(text, row.text, after: rid.databaseValue)
             for (i, name) in row.tags.enumerated() {
-                try tag.execute(arguments: [rid, name, i])
+                try tag.execute(arguments: [rid, name, i, row.open])
             }
             if keepsFullText { try fullText.execute(arguments: [rid]) }
         }
@@ -497,7 +502,7 @@ extension TaskIndex {
             text = try db.makeStatement(sql: """
                 INSERT INTO task_text (rid, \(TaskColumns.textColumns.joined(separator: ", "))) VALUES (\(TaskIndex.marks(TaskColumns.textColumns.count + 1)))
                 """)
-            tag = try db.makeStatement(sql: "INSERT INTO task_tag (task_rid, tag, position) VALUES (?, ?, ?)")
+            tag = try db.makeStatement(sql: "INSERT INTO task_tag (task_rid, tag, position, open) VALUES (?, ?, ?, ?)")
             // The words as the rows hold them (``TaskIndex/createSchema``'s `task_fts_source`).
             fullText = try db.makeStatement(sql: """
                 INSERT INTO task_fts (rowid, title, description, body)

@@ -17,7 +17,7 @@ public final class TaskIndex: Sendable {
     /// Bumped whenever the schema or the meaning of a stored column changes: an index with
     /// another value is thrown away and rebuilt. The field columns (from the table of task
     /// fields) are part of it, so a new field rebuilds old indexes without a bump.
-    static let schemaVersion = "todomd-index-12 " + ContentHash.of(Array(TaskColumns.fieldDefinitions.joined(separator: ",").utf8)).prefix(12)
+    static let schemaVersion = "todomd-index-13 " + ContentHash.of(Array(TaskColumns.fieldDefinitions.joined(separator: ",").utf8)).prefix(12)
 
     /// Opens (or creates, or rebuilds) the index at `path`.
     ///
@@ -183,7 +183,18 @@ public final class TaskIndex: Sendable {
         // The planner's lookups (a day's tasks, the rollover's past days) touch only planned
         // tasks: a partial index keeps them off a full scan at no cost to the rest.
         ("task_plan_date", "CREATE INDEX task_plan_date ON task(plan_date) WHERE plan_date IS NOT NULL"),
-        ("task_tag_tag", "CREATE INDEX task_tag_tag ON task_tag(tag)"),
+        // The same for the planner's regions (its backlog, counted for the sidebar: at 100k a
+        // scan of 20 ms, through this index 1 ms).
+        ("task_region", "CREATE INDEX task_region ON task(region) WHERE region IS NOT NULL"),
+        // The open tasks per project and area (the sidebar's, `todomd projects`), read from this
+        // index alone and already in its order: at 100k 10 ms instead of a scan and a sort of 60.
+        ("task_project_area", """
+            CREATE INDEX task_project_area ON task(project, area, status) WHERE project IS NOT NULL OR area IS NOT NULL
+            """),
+        // A tag's tasks, and (covering) the open tasks per tag: the sidebar's tag counts read
+        // only this index instead of joining every open task to its tags (at 100k, ~15 against
+        // ~80 ms, measured in `sqlite3`).
+        ("task_tag_tag", "CREATE INDEX task_tag_tag ON task_tag(tag, open, task_rid)"),
     ]
 
     static func createSchema(_ queue: DatabaseQueue, stamp: String) throws {
@@ -207,8 +218,10 @@ public final class TaskIndex: Sendable {
                 -- TaskColumns.textColumns: one row per task row, the same rid.
                 CREATE TABLE task_text (rid INTEGER PRIMARY KEY, body TEXT NOT NULL, body_fold TEXT,
                     json TEXT NOT NULL, row_json TEXT NOT NULL);
+                -- A task's tags, each once, with whether the task is open (a task's rows are
+                -- replaced whole when it changes, so the flag follows its status).
                 CREATE TABLE task_tag (task_rid INTEGER NOT NULL, tag TEXT NOT NULL, position INTEGER NOT NULL,
-                    PRIMARY KEY (task_rid, position));
+                    open INTEGER NOT NULL, PRIMARY KEY (task_rid, position));
                 -- The full-text index keeps no copy of the text: it reads it from the rows
                 -- (FTS5's external content), so a task's row must still be there, unchanged,
                 -- when its entry is deleted (TaskIndex.deleteFile). The body is indexed

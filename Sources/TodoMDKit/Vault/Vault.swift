@@ -508,26 +508,49 @@ public final class Vault: Sendable {
 
     /// Areas with their number of open (not done or cancelled) tasks, in the saved order then A–Z.
     public func areas() throws -> [NameCount] {
-        let rows = try index.openCountsByArea()
-        let saved = orderFile().value.areas
-        return Vault.ordered(rows.map { NameCount(name: $0.area, count: $0.count, area: nil) }, saved: saved)
+        Vault.ordered(try OpenCounts(index, areas: true, projects: false).areas, saved: orderFile().value.areas)
     }
 
-    /// Projects with their open-task counts and area (the one most of their tasks carry).
+    /// Projects with their open-task counts and area (the one most of their tasks carry), in the
+    /// saved order then A–Z.
     public func projects() throws -> [NameCount] {
-        let rows = try index.openCountsByProject()
-        var totals: [String: Int] = [:]
-        var areaCounts: [String: [(String, Int)]] = [:]
-        for (project, area, n) in rows {
-            totals[project, default: 0] += n
-            if let area { areaCounts[project, default: []].append((area, n)) }
+        Vault.ordered(try OpenCounts(index, areas: false, projects: true).projects, saved: orderFile().value.projects)
+    }
+
+    /// ``areas()`` and ``projects()`` from one pass over the tasks (the sidebar shows both).
+    public func areasAndProjects() throws -> (areas: [NameCount], projects: [NameCount]) {
+        let counts = try OpenCounts(index, areas: true, projects: true)
+        let saved = orderFile().value
+        return (Vault.ordered(counts.areas, saved: saved.areas), Vault.ordered(counts.projects, saved: saved.projects))
+    }
+
+    /// The open tasks per area, per project, or both, from one query.
+    private struct OpenCounts {
+        var areaTotals: [String: Int] = [:]
+        var projectTotals: [String: Int] = [:]
+        var projectAreas: [String: [(String, Int)]] = [:]
+
+        init(_ index: TaskIndex, areas: Bool, projects: Bool) throws {
+            for (project, area, n) in try index.openCountsByProjectAndArea(areas: areas, projects: projects) {
+                if let area { areaTotals[area, default: 0] += n }
+                guard let project else { continue }
+                projectTotals[project, default: 0] += n
+                if let area { projectAreas[project, default: []].append((area, n)) }
+            }
         }
-        let saved = orderFile().value.projects
-        let items = totals.map { project, count in
-            let area = areaCounts[project]?.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }.first?.0
-            return NameCount(name: project, count: count, area: area)
+
+        // By name, so that names the A–Z order ties (`Work`, `work`) keep one order.
+        var areas: [NameCount] {
+            areaTotals.map { NameCount(name: $0.key, count: $0.value, area: nil) }.sorted { $0.name < $1.name }
         }
-        return Vault.ordered(items, saved: saved)
+
+        /// Each with the area most of its tasks carry (the first by name of those tied).
+        var projects: [NameCount] {
+            projectTotals.map { project, count in
+                let area = projectAreas[project]?.max { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 > $1.0 }?.0
+                return NameCount(name: project, count: count, area: area)
+            }.sorted { $0.name < $1.name }
+        }
     }
 
     /// Tags with their open-task counts, A–Z.
@@ -538,14 +561,16 @@ public final class Vault: Sendable {
 
     static func ordered(_ items: [NameCount], saved: [String]) -> [NameCount] {
         let rank = Dictionary(saved.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
-        return items.sorted { a, b in
-            switch (rank[a.name], rank[b.name]) {
+        // Each name folded once, not at every comparison (hundreds of projects: thousands).
+        let keyed = items.map { (item: $0, rank: rank[$0.name], key: TextFolding.sortKey($0.name)) }
+        return keyed.sorted { a, b in
+            switch (a.rank, b.rank) {
             case let (x?, y?): return x < y
             case (_?, nil): return true
             case (nil, _?): return false
-            default: return TextFolding.sortKey(a.name) < TextFolding.sortKey(b.name)
+            default: return a.key < b.key
             }
-        }
+        }.map(\.item)
     }
 
     // MARK: - Health

@@ -87,8 +87,7 @@ struct CatalogRoutes {
             views.append(.object([("id", .string(view.id)), ("name", .string(view.name)),
                                   ("icon", .string(Perspective(builtIn: view).icon)), ("count", count)]))
         }
-        let projects = try vault.projects()
-        let areas = try vault.areas()
+        let (areas, projects) = try vault.areasAndProjects()
         var areaItems: [JSONValue] = []
         for area in areas {
             let inArea = projects.filter { $0.area == area.name }.map { p in
