@@ -60,6 +60,36 @@ import TodoMDTestSupport
         #expect(((day["tasks"] as? [[String: Any]])?.first?["due"]) as? String == "2026-11-30")
     }
 
+    /// The agenda reads only the tasks a range can show (`datedRows(from:to:)`): each range gets
+    /// exactly its days' tasks, with the ones whose day has passed on today when it holds today,
+    /// a `scheduled` before a `due` on either side of the range, and timed values by their date.
+    @Test(arguments: [
+        ("2026-11-14", 7, [:]),
+        ("2026-11-16", 7, ["2026-11-21": ["Past scheduled", "Past due", "Scheduled long ago", "Early today"]]),
+        ("2026-11-21", 1, ["2026-11-21": ["Past scheduled", "Past due", "Scheduled long ago", "Early today"]]),
+        ("2026-11-22", 7, ["2026-11-23": ["Timed due"], "2026-11-25": ["Scheduled over due"]]),
+        ("2026-11-25", 1, ["2026-11-25": ["Scheduled over due"]]),
+        ("2026-12-01", 7, ["2026-12-05": ["December"]]),
+    ] as [(String, Int, [String: [String]])])
+    func eachRangeShowsExactlyItsTasks(from: String, days: Int, expected: [String: [String]]) throws {
+        let v = try Self.vault()
+        try v.task("a.md", title: "Past scheduled", "scheduled: \"2026-11-18\"")
+        try v.task("b.md", title: "Past due", "due: \"2026-11-19\"")
+        try v.task("c.md", title: "Scheduled over due", "scheduled: \"2026-11-25\"\ndue: \"2026-11-17\"")
+        try v.task("d.md", title: "Scheduled long ago", "scheduled: \"2026-11-10\"\ndue: \"2026-11-30\"")
+        try v.task("e.md", title: "Timed due", "due: \"2026-11-23T15:00\"")
+        try v.task("f.md", title: "Early today", "scheduled: \"2026-11-21T08:00\"")
+        try v.task("g.md", title: "December", "due: \"2026-12-05\"")
+        try v.task("h.md", title: "Done", "status: done\ndue: \"2026-11-23\"")
+        try v.task("i.md", title: "Someday", "status: someday\ndue: \"2026-11-23\"")
+        try v.task("j.md", title: "Undated")
+        let agenda = try v.open().agenda(from: PhraseDays.date(from), days: days)
+        #expect(agenda.days.count == days)
+        var shown: [String: [String]] = [:]
+        for day in agenda.days where !day.tasks.isEmpty { shown[day.date.description] = day.tasks.map(\.title).sorted() }
+        #expect(shown == expected.mapValues { $0.sorted() })
+    }
+
     /// 09:00–18:00 minus Planning (10–11), Lunch (13–14) and a time-blocked task (15:00, 45 min);
     /// the all-day event fills nothing.
     @Test func freeTimeIsTheGapsOfTheWorkingDay() throws {
