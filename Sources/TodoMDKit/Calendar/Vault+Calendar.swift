@@ -132,7 +132,6 @@ extension Vault {
         return FreeTime(date: date, minutes: minutes, slots: slots)
     }
 
-    /// Active tasks with a scheduled or due date, from the index.
     /// The active tasks whose day can be one from `from` to `to`: their `scheduled`, else their
     /// `due`, on one of those days, or before them when they hold today (a task whose day has
     /// passed is on today). ``agenda(from:days:refresh:)`` places each; this only spares it the
