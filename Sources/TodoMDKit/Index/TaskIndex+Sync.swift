@@ -315,8 +315,14 @@ extension TaskIndex {
 
         init(_ t: TodoTask) {
             (task, text) = TaskColumns.insertValues(t)
-            var seen: Set<String> = []
-            tags = t.tags.filter { seen.insert($0).inserted }
+            // Most tasks have no tag or one: no set made for them (this runs for every task of a
+            // cold build).
+            if t.tags.count < 2 {
+                tags = t.tags
+            } else {
+                var seen: Set<String> = []
+                tags = t.tags.filter { seen.insert($0).inserted }
+            }
             open = !t.status.isClosed
         }
     }
