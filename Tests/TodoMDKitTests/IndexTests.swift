@@ -503,6 +503,28 @@ enum IndexTestFiles {
                 == ["SEARCH task USING COVERING INDEX task_project_area (project>?)"])
     }
 
+    /// That index serves those counts only. A rule asking for every task with a project or an
+    /// area reads the table in one pass: through the index it visited most tasks one lookup at
+    /// a time (at 100k, the benchmark's perspective took 96 ms in SQLite against a scan's 24).
+    @Test(arguments: [
+        RuleNode.when("project", "is_not_nil"),
+        .when("area", "is_not_nil"),
+        .all(.when("status", "in", ["todo", "in-progress"]), .when("project", "is_not_nil")),
+    ])
+    func rulesOnHavingAProjectOrAnAreaScanTheTable(_ rule: RuleNode) throws {
+        let v = try IndexTests.vault(files: 4)
+        let vault = try v.open()
+        var compiler = RuleCompiler(today: v.clock.today, timeZone: v.clock.timeZone)
+        let compiled = compiler.predicate(rule)
+        let predicate = try #require(compiled)
+        let steps = try vault.index.database.read { db in
+            let filter = try TaskIndex.filter(predicate, timeZone: v.clock.timeZone, db)
+            return try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN SELECT id FROM task WHERE \(filter.sql)",
+                                    arguments: StatementArguments(filter.arguments)).map { $0["detail"] as String }
+        }
+        #expect(steps == ["SCAN task"])
+    }
+
     /// What SQLite's planner says it does for `sql`, step by step.
     static func plan(_ vault: Vault, _ sql: String, _ arguments: [String] = []) throws -> [String] {
         try vault.index.database.read { db in

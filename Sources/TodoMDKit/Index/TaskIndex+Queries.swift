@@ -204,16 +204,19 @@ extension TaskIndex {
         }
     }
 
-    /// Each filter implies the condition of the index `task_project_area`, so SQLite reads that
-    /// index alone (`IndexTests`).
+    /// Each filter names the condition of the index `task_project_area`
+    /// (``TaskIndex/projectAreaIndexed``), so SQLite reads that index alone (`IndexTests`).
     static func openCountsByProjectAndAreaSQL(areas: Bool, projects: Bool) -> String {
-        switch (areas, projects) {
-        case (true, false): "SELECT NULL, area, count(*) FROM task WHERE area IS NOT NULL AND \(open) GROUP BY area"
-        case (false, true): "SELECT project, area, count(*) FROM task WHERE project IS NOT NULL AND \(open) GROUP BY project, area"
-        case (true, true): """
-            SELECT project, area, count(*) FROM task
-            WHERE (project IS NOT NULL OR area IS NOT NULL) AND \(open) GROUP BY project, area
+        let indexed = projectAreaIndexed
+        return switch (areas, projects) {
+        case (true, false): """
+            SELECT NULL, area, count(*) FROM task WHERE \(indexed) AND area IS NOT NULL AND \(open) GROUP BY area
             """
+        case (false, true): """
+            SELECT project, area, count(*) FROM task
+            WHERE \(indexed) AND project IS NOT NULL AND \(open) GROUP BY project, area
+            """
+        case (true, true): "SELECT project, area, count(*) FROM task WHERE \(indexed) AND \(open) GROUP BY project, area"
         case (false, false): ""
         }
     }

@@ -17,7 +17,7 @@ public final class TaskIndex: Sendable {
     /// Bumped whenever the schema or the meaning of a stored column changes: an index with
     /// another value is thrown away and rebuilt. The field columns (from the table of task
     /// fields) are part of it, so a new field rebuilds old indexes without a bump.
-    static let schemaVersion = "todomd-index-13 " + ContentHash.of(Array(TaskColumns.fieldDefinitions.joined(separator: ",").utf8)).prefix(12)
+    static let schemaVersion = "todomd-index-14 " + ContentHash.of(Array(TaskColumns.fieldDefinitions.joined(separator: ",").utf8)).prefix(12)
 
     /// Opens (or creates, or rebuilds) the index at `path`.
     ///
@@ -172,6 +172,11 @@ public final class TaskIndex: Sendable {
         return (queue, !hasMeta)
     }
 
+    /// The condition of the index `task_project_area`: the tasks with a project or an area, in a
+    /// form no rule compiles to, so that SQLite reads that index only for a statement that names
+    /// this condition (``openCountsByProjectAndAreaSQL(areas:projects:)``).
+    static let projectAreaIndexed = "coalesce(project, area) IS NOT NULL"
+
     /// The indexes on columns other than a table's key; a cold build drops them while it loads
     /// and makes them again from the loaded rows (``RowWriter``).
     static let secondaryIndexes: [(name: String, create: String)] = [
@@ -188,8 +193,12 @@ public final class TaskIndex: Sendable {
         ("task_region", "CREATE INDEX task_region ON task(region) WHERE region IS NOT NULL"),
         // The open tasks per project and area (the sidebar's, `todomd projects`), read from this
         // index alone and already in its order: at 100k 10 ms instead of a scan and a sort of 60.
+        // Its condition is one that only those counts write (``projectAreaIndexed``): under
+        // `project IS NOT NULL OR area IS NOT NULL`, SQLite also read a perspective's `project
+        // is_not_nil` through it, one lookup per task with a project (at 100k 96 ms against a
+        // scan's 24).
         ("task_project_area", """
-            CREATE INDEX task_project_area ON task(project, area, status) WHERE project IS NOT NULL OR area IS NOT NULL
+            CREATE INDEX task_project_area ON task(project, area, status) WHERE \(projectAreaIndexed)
             """),
         // A tag's tasks, and (covering) the open tasks per tag: the sidebar's tag counts read
         // only this index instead of joining every open task to its tags (at 100k, ~10 against
