@@ -517,18 +517,19 @@ enum IndexTestFiles {
         var compiler = RuleCompiler(today: v.clock.today, timeZone: v.clock.timeZone)
         let compiled = compiler.predicate(rule)
         let predicate = try #require(compiled)
-        let steps = try vault.index.database.read { db in
-            let filter = try TaskIndex.filter(predicate, timeZone: v.clock.timeZone, db)
-            return try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN SELECT id FROM task WHERE \(filter.sql)",
-                                    arguments: StatementArguments(filter.arguments)).map { $0["detail"] as String }
-        }
-        #expect(steps == ["SCAN task"])
+        let filter = try vault.index.database.read { try TaskIndex.filter(predicate, timeZone: v.clock.timeZone, $0) }
+        #expect(try IndexTests.plan(vault, "SELECT id FROM task WHERE \(filter.sql)", StatementArguments(filter.arguments))
+                == ["SCAN task"])
     }
 
     /// What SQLite's planner says it does for `sql`, step by step.
     static func plan(_ vault: Vault, _ sql: String, _ arguments: [String] = []) throws -> [String] {
+        try plan(vault, sql, StatementArguments(arguments))
+    }
+
+    static func plan(_ vault: Vault, _ sql: String, _ arguments: StatementArguments) throws -> [String] {
         try vault.index.database.read { db in
-            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: StatementArguments(arguments)).map { $0["detail"] as String }
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] as String }
         }
     }
 
