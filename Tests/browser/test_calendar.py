@@ -147,10 +147,14 @@ class CalendarTest(UsabilityCase):
         self.assertIn("Broken", banner.text)
         self.assertEqual(banner.get_attribute("role"), "alert")
         # Opened at the working day (workday_start 11:00): the 10:00 line just under the sticky
-        # heads, not 06:00 (nor 08:00, an hour before the default start).
+        # heads, not 06:00 (nor 08:00, an hour before the default start), with room above it for
+        # its whole label.
         at_ten = self.js("const b = document.querySelector('.cal-body').getBoundingClientRect().top;"
                          "return b + (10 * 60 - 360) - document.querySelector('.cal-top').getBoundingClientRect().bottom")
-        self.assertLessEqual(abs(at_ten), 2)
+        self.assertLessEqual(abs(at_ten - 10), 2)
+        label = self.js("const l = [...document.querySelectorAll('.cal-hour')].find((e) => e.textContent.startsWith('10'));"
+                        "return l.getBoundingClientRect().top - document.querySelector('.cal-top').getBoundingClientRect().bottom")
+        self.assertGreaterEqual(label, 0)
 
     def test_2_drag_from_the_tray_into_the_gap_then_stretch_it(self):
         self.open_calendar("day/" + TODAY)

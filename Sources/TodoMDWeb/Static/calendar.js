@@ -214,13 +214,17 @@ function problems() {
     icon('info'), h('span', { text: `Calendar “${c.name}” could not be read: ${c.error}` }))));
 }
 
+/** Room above the first hour line shown under the sticky heads: its label rises above the line
+ *  (calendar.css, `.cal-hour`), and would be cut in half at the edge. */
+const LABEL_ROOM = 10;
+
 function scrollToWorkday() {
   const body = $('.cal-body');
   const scroller = $('#scroll');
   if (!body || !scroller) return;
   const top = $('.cal-top');
   const y = body.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop
-    + (workStart() - 60 - FIRST) * PX - (top ? top.offsetHeight : 0);
+    + (workStart() - 60 - FIRST) * PX - (top ? top.offsetHeight : 0) - LABEL_ROOM;
   scroller.scrollTop = Math.max(0, y);
 }
 
