@@ -137,6 +137,26 @@ class PhoneNavigationTest(UsabilityCase):
         self.assertEqual(self.hash(), "#/view/today")
 
 
+    def test_a_link_naming_the_task_as_the_command_line_does_opens_it(self):
+        # `todomd today` prints a task's file name without `.md`; a link made from it opens the
+        # task, and the URL then names it by its id (Back still closes it).
+        set_viewport(self.driver, *DESKTOP)
+        self.open("#/view/today?task=20261120-0800-call-the-dentist")
+        wait_for(self.detail_open, message="the linked task's details")
+        self.assertEqual(self.driver.find_element(By.CSS_SELECTOR, '#detail [name="title"]').get_attribute("value"),
+                         "Call the dentist")
+        wait_for(lambda: self.hash() == "#/view/today?task=20261120-0800-call-the-dentist.md",
+                 message="the URL naming the task by its id")
+        time.sleep(0.3)
+        self.assertTrue(self.detail_open(), "the details closed again")
+        # A link naming no task: its error is shown and the URL stops naming it.
+        self.allowed_console = (r"/api/v1/tasks/no-such-task - Failed to load resource: .* 404",)
+        self.open("#/view/today?task=no-such-task")
+        wait_for(lambda: self.hash() == "#/view/today", message="the URL without the missing task")
+        wait_for(lambda: "no-such-task" in self.driver.find_element(By.ID, "alerts").text, message="the error")
+        self.assertFalse(self.detail_open())
+
+
 TAGS = {"version": 1, "order": ["health", "finance", "garden"], "tags": {
     "finance": {"name": "Finance", "icon": "💰", "color": "#3E9E6B"},
     "health": {"name": "Health", "icon": "🩺", "color": "#D9544F"},

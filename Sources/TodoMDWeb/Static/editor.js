@@ -30,8 +30,10 @@ export function initEditor(c) {
 }
 export const editorId = () => (cur ? cur.id : null);
 
+/** Opens task `id`, or any reference the server resolves (a file name without `.md`, a unique
+ *  title…). Returns the id of the task opened, or null when none was (the error is shown). */
 export async function openEditor(id) {
-  if (cur && cur.id === id) { focusTitle(); return; }
+  if (cur && cur.id === id) { focusTitle(); return id; }
   try {
     const t = await get(`/tasks/${ref(id)}`);
     if (!cur) returnFocus = document.activeElement;
@@ -42,7 +44,8 @@ export async function openEditor(id) {
     layout();
     render();
     focusTitle();
-  } catch (e) { showError(e); }
+    return t.id;
+  } catch (e) { showError(e); return null; }
 }
 
 function focusTitle() { const el = form && form.elements.title; if (el) el.focus({ preventScroll: true }); }

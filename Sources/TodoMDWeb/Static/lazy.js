@@ -5,7 +5,7 @@
 import { $ } from './util.js';
 import { toast, showError } from './ui.js';
 import { route, sidebar } from './state.js';
-import { go, perspHref, openTaskURL, taskClosed } from './router.js';
+import { go, perspHref, openTaskURL, taskClosed, taskResolved } from './router.js';
 import { loadSidebar } from './sidebar.js';
 import { refresh, rowEl, taskRow } from './list.js';
 import { complete, reopen, deferTasks } from './actions.js';
@@ -46,9 +46,12 @@ export async function showTask(id) {
   if (!id) { if (E && E.editorId()) E.closeEditor(); return; }
   try {
     const m = await loadEditor();
-    await m.openEditor(id);
-    // It could not be opened (gone, or an error was shown): the URL stops naming it.
-    if (m.editorId() !== id && route() && route().task === id) taskClosed();
+    const opened = await m.openEditor(id);
+    if (!route() || route().task !== id) return; // the URL moved on meanwhile
+    if (opened && m.editorId() === opened) {
+      // A reference the server resolved to another id: the URL names the task by its id.
+      if (opened !== id) taskResolved(opened);
+    } else taskClosed(); // it could not be opened (gone, or an error was shown): the URL stops naming it
   } catch (e) { showError(e); }
 }
 export const closeEditor = (restore) => { if (E) E.closeEditor(restore); };

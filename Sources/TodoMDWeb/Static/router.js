@@ -92,6 +92,16 @@ export function openTaskURL(id) {
   follow();
 }
 
+/** The URL's task reference opened task `id` (the server resolved a file name without `.md`, a
+ *  unique title…): the URL names it by its id from now on, in the same history entry. */
+export function taskResolved(id) {
+  const r = route();
+  if (!r || !r.task || r.task === id) return;
+  const state = history.state && history.state.task ? { task: id } : history.state;
+  history.replaceState(state, '', withTask(location.hash, id));
+  follow();
+}
+
 /** The task's editor closed by itself (its × button, Esc, completing it…): the URL follows. */
 export function taskClosed() {
   const r = route();
