@@ -45,6 +45,15 @@ import TodoMDTestSupport
         #expect(r.stdout.hasPrefix(#"{"from":"2026-10-25","to":"2026-11-21","weeks":4,"completed_per_day":{"2026-10-25":0,"2026-10-26":0,"#))
     }
 
+    @Test func insightsIsAnotherNameForIt() async throws {
+        let v = try vault()
+        let stats = await v.run("stats", "--json")
+        let insights = await v.run("insights", "--json")
+        #expect(insights.code == 0)
+        #expect(insights.stderr.isEmpty)
+        #expect(insights.stdout == stats.stdout)
+    }
+
     @Test func theHumanOutput() async throws {
         let v = try vault()
         let r = await v.run("stats", "--weeks", "2")

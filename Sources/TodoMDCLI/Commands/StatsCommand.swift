@@ -11,7 +11,9 @@ struct StatsCommand: VaultCommand {
             Covers the last N weeks ending today (N × 7 days). The Must-Do streak counts the days in a \
             row on which every planned Must-Do was done, up to today once today's are done, else up to \
             yesterday; a day without a Must-Do ends it.
-            """)
+            """,
+        // The web app's name for this screen.
+        aliases: ["insights"])
 
     @Option(name: .long, help: "How many weeks, ending today (1-52).") var weeks = Insights.defaultWeeks
     @OptionGroup var output: OutputOptions
