@@ -62,7 +62,7 @@ public enum CLI {
                 output.out(message + "\n")
                 return .finished(0)
             }
-            output.err(message + "\n")
+            output.err((unknownCommand(args) ?? message) + "\n")
             return .finished(2)
         }
         let context: CommandContext
@@ -81,6 +81,59 @@ public enum CLI {
         } catch {
             return .finished(failure(error, output))
         }
+    }
+
+    /// The error for arguments whose first word names no command (ArgumentParser would say only
+    /// "Unexpected argument"), with the commands it may be a slip for: `todomd tody` →
+    /// `Did you mean 'today'?`. Nil when the first word is an option or a command.
+    static func unknownCommand(_ args: [String]) -> String? {
+        guard let word = args.first, !word.hasPrefix("-") else { return nil }
+        let names = TodoMD.configuration.subcommands.flatMap { [$0._commandName] + $0.configuration.aliases }
+        guard !names.contains(word), word != "help" else { return nil }
+        let typed = word.lowercased()
+        var close = (otherToolsWords[typed] ?? []).filter(names.contains)
+        close += names.filter { name in
+            !close.contains(name) && (name.hasPrefix(typed) || (typed.count > 2 && name.hasPrefix(typed.dropLast()))
+                || CLI.editDistance(typed, name) <= max(1, min(typed.count, name.count) / 4))
+        }
+        var text = "Error: '\(word)' is not a todomd command."
+        let quoted = close.prefix(4).map { "'\($0)'" }
+        if let last = quoted.last {
+            text += "\nDid you mean " + (quoted.count == 1 ? last : quoted.dropLast().joined(separator: ", ") + " or " + last) + "?"
+        }
+        return text + "\n  See 'todomd --help' for every command."
+    }
+
+    /// Commands of other task managers (Taskwarrior, todo.txt, Todoist's and Things' words), and
+    /// todo.md's commands that do what they do.
+    static let otherToolsWords: [String: [String]] = [
+        "complete": ["done"], "finish": ["done"], "do": ["done"], "close": ["done"],
+        "uncomplete": ["reopen"], "undone": ["reopen"], "undo": ["reopen"],
+        "rm": ["delete"], "remove": ["delete"], "del": ["delete"], "trash": ["delete"],
+        "ls": ["list"], "new": ["add"], "create": ["add"], "a": ["add"],
+        "modify": ["edit"], "mod": ["edit"], "update": ["edit"], "set": ["edit"],
+        "wait": ["defer"], "hide": ["defer"], "timer": ["start", "stop", "time"],
+        "find": ["search"], "grep": ["search"], "calendar": ["agenda", "free"], "cal": ["agenda"],
+        "review": ["stats", "plan"], "summary": ["stats"], "contexts": ["tags"], "labels": ["tags"],
+        "dump": ["ramble"], "braindump": ["ramble"], "brain-dump": ["ramble"],
+    ]
+
+    /// The Levenshtein distance between `a` and `b` (insertions, deletions and substitutions of
+    /// characters).
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        var row = Array(0...b.count)
+        for i in 1...a.count {
+            var previous = row[0]
+            row[0] = i
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let above = row[j]
+                row[j] = a[i - 1] == b[j - 1] ? previous : min(previous, row[j], row[j - 1]) + 1
+                previous = above
+            }
+        }
+        return row[b.count]
     }
 
     /// What ``start(_:environment:output:helpers:)`` left to do.

@@ -91,4 +91,40 @@ struct ErrorMappingCLITests {
         #expect(run.stderr == "error: No database to sync with. Pass --database postgres://USER:PASSWORD@HOST:PORT/DATABASE "
                 + "or set \"sync_url\" in .todomd/config.json.\n")
     }
+
+    /// A first word that names no command: what it may be a slip for, or another tool's word for.
+    static let unknownCommands: [(String, String?)] = [
+        ("tody", "Did you mean 'today'?"),
+        ("insight", "Did you mean 'insights'?"),
+        ("perspectives", "Did you mean 'perspective'?"),
+        ("tas", "Did you mean 'tags' or 'tag'?"),
+        ("modify", "Did you mean 'edit'?"),
+        ("ls", "Did you mean 'list'?"),
+        ("complete", "Did you mean 'done'?"),
+        ("timer", "Did you mean 'start', 'stop' or 'time'?"),
+        ("bogusxyz", nil),
+    ]
+
+    @Test(arguments: unknownCommands)
+    func anUnknownCommandSaysWhatItMayBe(word: String, suggestion: String?) async throws {
+        let v = try TemporaryVault()
+        let run = await v.run(word, "something")
+        #expect(run.code == 2)
+        #expect(run.stdout.isEmpty)
+        let lines = ["Error: '\(word)' is not a todomd command."] + (suggestion.map { [$0] } ?? [])
+            + ["  See 'todomd --help' for every command."]
+        #expect(run.stderr == lines.joined(separator: "\n") + "\n")
+    }
+
+    /// Errors of a known command, or of an option, stay ArgumentParser's own.
+    @Test func otherUsageErrorsAreUnchanged() async throws {
+        let v = try TemporaryVault()
+        let option = await v.run("--no-such-option")
+        #expect(option.code == 2)
+        #expect(!option.stderr.contains("is not a todomd command"))
+        let known = await v.run("today", "--no-such-option")
+        #expect(known.code == 2)
+        #expect(known.stderr.contains("--no-such-option"))
+        #expect(!known.stderr.contains("is not a todomd command"))
+    }
 }
