@@ -318,6 +318,13 @@ class PhoneLayoutTest(UsabilityCase):
             self.assertLessEqual(widths[2], widths[3], "the list scrolls sideways: %r" % widths)
             pill = self.row("Pay the quarterly tax estimate").find_element(By.CSS_SELECTOR, ".chip.pill")
             self.assertLessEqual(pill.rect["x"] + pill.rect["width"], PHONE[0])
+            # The new-task field's example is longer than a phone's field: it ends in an ellipsis,
+            # not cut through a letter.
+            quick = self.driver.find_element(By.ID, "quick-input")
+            self.assertGreater(self.js("const q = arguments[0]; const w = q.clientWidth; const c = document.createElement('canvas')"
+                                       ".getContext('2d'); const cs = getComputedStyle(q); c.font = cs.font;"
+                                       "return c.measureText(q.placeholder).width - w", quick), 0, "the example fits: no test")
+            self.assertEqual(self.js("return getComputedStyle(arguments[0]).textOverflow", quick), "ellipsis")
             self.audit("Today with a long project name, phone %s" % ("dark" if dark else "light"))
 
     def test_category_manager_names_its_tags_on_a_phone(self):
