@@ -108,7 +108,7 @@ public enum CLI {
     /// todo.md's commands that do what they do.
     static let otherToolsWords: [String: [String]] = [
         "complete": ["done"], "finish": ["done"], "do": ["done"], "close": ["done"],
-        "uncomplete": ["reopen"], "undone": ["reopen"], "undo": ["reopen"],
+        "uncomplete": ["reopen"], "undone": ["reopen"], "unfinish": ["reopen"],
         "rm": ["delete"], "remove": ["delete"], "del": ["delete"], "trash": ["delete"],
         "ls": ["list"], "new": ["add"], "create": ["add"], "a": ["add"],
         "modify": ["edit"], "mod": ["edit"], "update": ["edit"], "set": ["edit"],
