@@ -212,6 +212,39 @@ struct TaskAPITests {
         #expect(text.hasSuffix("Notes"))
     }
 
+    @Test func aDeleteAnswersWhereItsFilesWentAndRestoreUndoesIt() async throws {
+        let f = try ServerFixture { t in
+            try t.task("Work/a.md", title: "Parent")
+            try t.task("b.md", title: "Child", "parent: \"Work/a.md\"")
+        }
+        let before = try f.temp.bytes("Work/a.md")
+        try await f.test { client in
+            let refused = try await client.send(.delete, "/api/v1/tasks/Work%2Fa.md")
+            #expect(refused.status == .badRequest, "open subtasks")
+            let deleted = try await client.send(.delete, "/api/v1/tasks/Work%2Fa.md?with_subtasks=true")
+            #expect(deleted.status == .ok)
+            let answer = try #require(deleted.json["deleted"])
+            #expect(answer.compact() == #"[{"id":"b.md","trashed_to":".trash/b.md"},{"id":"Work/a.md","trashed_to":".trash/a.md"}]"#)
+            #expect(try await client.get("/api/v1/tasks/Parent").status == .notFound)
+
+            let restored = try await client.send(.post, "/api/v1/trash/restore", #"{"deleted": \#(answer.compact())}"#)
+            #expect(restored.status == .ok)
+            #expect(restored.json["tasks"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == ["b.md", "Work/a.md"])
+            #expect(try await client.get("/api/v1/tasks/Parent").json["children"] == .array([.string("b.md")]))
+            // Again: the files are no longer in the trash.
+            let again = try await client.send(.post, "/api/v1/trash/restore", #"{"deleted": \#(answer.compact())}"#)
+            #expect(again.status == .notFound)
+            let missing = try await client.send(.post, "/api/v1/trash/restore", #"{}"#)
+            #expect(missing.status == .badRequest)
+            #expect(missing.json["error"]?["message"]?.stringValue?.contains("deleted") == true)
+            let outside = try await client.send(.post, "/api/v1/trash/restore",
+                                                #"{"deleted": [{"id": "../x.md", "trashed_to": ".trash/a.md"}]}"#)
+            #expect(outside.status == .badRequest)
+            #expect(outside.json["error"]?["code"]?.stringValue == "invalid_value")
+        }
+        #expect(try f.temp.bytes("Work/a.md") == before)
+    }
+
     @Test func unknownTasksAre404AndReferencesStayInsideTheVault() async throws {
         let f = try ServerFixture(setUp: Self.sample)
         try await f.test { client in
@@ -319,7 +352,8 @@ struct TaskAPITests {
         let f = try ServerFixture(setUp: Self.sample)
         try await f.test { client in
             let r = try await client.send(.delete, "/api/v1/tasks/later.md")
-            #expect(r.status == .noContent)
+            #expect(r.status == .ok)
+            #expect(r.json["deleted"]?.compact() == #"[{"id":"later.md","trashed_to":".trash/later.md"}]"#)
         }
         #expect(!f.temp.exists("later.md"))
         #expect(f.temp.exists(".trash/later.md"))

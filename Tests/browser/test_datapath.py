@@ -110,6 +110,15 @@ class DeleteTest(DataPathTest):
         wait_for(lambda: self.exists(".trash", "20261120-0800-sell-the-bike.md"), message="the file in .trash")
         self.assertFalse(self.exists("20261120-0800-sell-the-bike.md"))
         wait_for(lambda: "Sell the bike" not in self.titles(), message="the row to go")
+        # The toast's Undo brings it back: the file where it was, the row in the list.
+        before = self.read_trash("20261120-0800-sell-the-bike.md")
+        self.undo_toast("Deleted “Sell the bike”.")
+        wait_for(lambda: self.exists("20261120-0800-sell-the-bike.md"), message="the file back")
+        self.assertFalse(self.exists(".trash", "20261120-0800-sell-the-bike.md"))
+        with open(os.path.join(self.vault, "20261120-0800-sell-the-bike.md"), "rb") as fh:
+            self.assertEqual(fh.read(), before, "the file came back changed")
+        wait_for(lambda: "Sell the bike" in self.titles(), message="the row back")
+        wait_for(lambda: any("Restored “Sell the bike”." in t for t in self.toast_texts()), message="the toast")
 
     def test_several_tasks_at_once(self):
         self.open("#/view/today")
@@ -125,6 +134,21 @@ class DeleteTest(DataPathTest):
         wait_for(lambda: any("Deleted 2 tasks." in t for t in self.toast_texts()), message="the toast")
         self.assertTrue(self.exists("20261120-0803-keep-me.md"))
         self.click("#bulk-bar .btn")  # Done (the bar is redrawn by the refresh after the delete)
+        self.undo_toast("Deleted 2 tasks.")
+        wait_for(lambda: self.exists("20261120-0801-old-receipt-a.md") and self.exists("20261120-0802-old-receipt-b.md"),
+                 message="both files back")
+        wait_for(lambda: {"Old receipt A", "Old receipt B"} <= set(self.titles()), message="both rows back")
+        wait_for(lambda: any("Restored 2 tasks." in t for t in self.toast_texts()), message="the toast")
+
+    def read_trash(self, name):
+        with open(os.path.join(self.vault, ".trash", name), "rb") as fh:
+            return fh.read()
+
+    def undo_toast(self, text):
+        """Clicks Undo on the toast saying `text`."""
+        toast = wait_for(lambda: next((t for t in self.driver.find_elements(By.CSS_SELECTOR, "#toasts .toast")
+                                       if text in t.text), None), message="the toast “%s”" % text)
+        toast.find_element(By.CSS_SELECTOR, ".toast-action").click()
 
     def test_a_note(self):
         self.open("#/notes/packing-list", wait_list=False)

@@ -132,12 +132,21 @@ extension Vault {
 
     /// Moves task `id` to `.trash/`. With open subtasks: refuses, trashes every descendant
     /// (``SubtaskPolicy/include``), or clears the children's `parent` (``SubtaskPolicy/keep``).
+    /// Returns where the task's file went (``trash(_:subtasks:)`` answers every file moved).
     @discardableResult
     public func delete(_ id: String, subtasks: SubtaskPolicy = .refuse) throws -> String {
+        var destination = ""
+        try delete(id, subtasks: subtasks) { _, to in destination = to }
+        return destination
+    }
+
+    /// ``delete(_:subtasks:)``, telling `moved` each file it moves to `.trash/` (its id, where it
+    /// went): the descendants first, the task last.
+    func delete(_ id: String, subtasks: SubtaskPolicy, moved: (String, String) -> Void) throws {
         _ = try checkSubtasks(of: id, subtasks, action: .delete)
         switch subtasks {
         case .include:
-            for task in try descendants(of: id).reversed() { _ = try deleteTask(task.id) }
+            for task in try descendants(of: id).reversed() { moved(task.id, try deleteTask(task.id)) }
         case .keep:
             var changes = TaskChanges()
             changes.clear(.parent)
@@ -145,7 +154,7 @@ extension Vault {
         case .refuse:
             break
         }
-        return try deleteTask(id)
+        moved(id, try deleteTask(id))
     }
 
     /// Fresh copies of the subtasks of `parent` (recursively) under its successor `next`, for

@@ -12,6 +12,7 @@ struct TaskRoutes {
         api.get("tasks/:ref") { _, context in try await show(reference(context)) }
         api.patch("tasks/:ref") { request, context in try await patch(reference(context), request) }
         api.delete("tasks/:ref") { request, context in try await delete(reference(context), request) }
+        api.post("trash/restore") { request, _ in try await restore(request) }
         api.post("tasks/:ref/complete") { request, context in try await complete(reference(context), request) }
         api.post("tasks/:ref/undo-complete") { request, context in
             try await undoComplete(reference(context), request)
@@ -229,14 +230,27 @@ struct TaskRoutes {
         return with ? .include : keep ? .keep : .refuse
     }
 
+    /// `{"deleted": [{"id", "trashed_to"}…]}`: every file moved to `.trash/`, the task last; give
+    /// it back to `POST /trash/restore` to undo the delete.
     func delete(_ ref: String, _ request: Request) async throws -> Response {
         let policy = try await Self.subtaskPolicy(request)
-        try await service.write { vault in
+        return HTTP.json(try await service.write { vault in
             let id = try vault.resolveIncludingClosed(ref)
-            try vault.delete(id, subtasks: policy)
-            return ()
+            return JSONValue.object([("deleted", .array(try vault.trash(id, subtasks: policy).map(\.json)))]).compact()
+        })
+    }
+
+    /// `POST /trash/restore` with the answer of a `DELETE /tasks/{ref}` → `{"tasks": [TASK…]}`,
+    /// back where they were.
+    func restore(_ request: Request) async throws -> Response {
+        let body = try await HTTP.body(request)
+        guard let items = body["deleted"]?.arrayValue, !items.isEmpty else {
+            throw APIError.missingField("deleted", example: #"{"deleted": [{"id": "a.md", "trashed_to": ".trash/a.md"}]} (what the DELETE answered)"#)
         }
-        return HTTP.noContent()
+        let trashed = try items.map(TrashedTask.init(json:))
+        return HTTP.json(try await service.write { vault in
+            "{\"tasks\":[" + (try vault.restore(trashed)).map(TaskJSON.encode).joined(separator: ",") + "]}"
+        })
     }
 
     func complete(_ ref: String, _ request: Request) async throws -> Response {

@@ -77,11 +77,21 @@ export async function deferTasks(ids) {
 }
 
 // ---------- Bulk actions (select mode) ----------
-async function each(ids, fn, verb) {
+async function each(ids, fn, verb, undo = null) {
   let n = 0;
   for (const id of ids) { try { await fn(id); n++; } catch (e) { showError(e); } }
-  if (n) toast(`${verb} ${n} ${n === 1 ? 'task' : 'tasks'}.`);
+  if (n) toast(`${verb} ${n} ${n === 1 ? 'task' : 'tasks'}.`, undo ? { action: 'Undo', onAction: undo } : {});
   taskSelection.clear();
+  refresh(0);
+}
+
+/** Undoes deletes: `deleted` is what their DELETEs answered (each file's id and place in the trash). */
+export async function restoreDeleted(deleted) {
+  try {
+    const r = await post('/trash/restore', { deleted });
+    const tasks = r.tasks || [];
+    toast(tasks.length === 1 ? `Restored “${tasks[0].title}”.` : `Restored ${tasks.length} tasks.`);
+  } catch (e) { showError(e); }
   refresh(0);
 }
 
@@ -124,7 +134,9 @@ export async function bulk(action, ids) {
   }
   if (action === 'delete') {
     if (await confirmSheet(`Delete ${ids.length} ${ids.length === 1 ? 'task' : 'tasks'}?`, 'They move to the vault’s .trash folder, where you can restore them.')) {
-      each(ids, (id) => del(`/tasks/${ref(id)}`), 'Deleted');
+      const deleted = [];
+      each(ids, async (id) => { const r = await del(`/tasks/${ref(id)}`); deleted.push(...((r && r.deleted) || [])); },
+        'Deleted', () => restoreDeleted(deleted));
     }
   }
 }

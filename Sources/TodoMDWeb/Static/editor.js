@@ -371,8 +371,8 @@ async function onDelete() {
     query = choice === 'with' ? '?with_subtasks=true' : '?keep_subtasks=true';
   } else if (!(await confirmSheet('Delete this task?', `“${t.title}” moves to the vault’s .trash folder, where you can restore it.`))) return;
   try {
-    await del(`/tasks/${ref(t.id)}${query}`);
+    const answer = await del(`/tasks/${ref(t.id)}${query}`);
     closeEditor();
-    ctx.onDeleted(t);
+    ctx.onDeleted(t, (answer && answer.deleted) || []);
   } catch (e) { showError(e); }
 }

@@ -8,7 +8,7 @@ import { route, sidebar } from './state.js';
 import { go, perspHref, openTaskURL, taskClosed, taskResolved } from './router.js';
 import { loadSidebar } from './sidebar.js';
 import { refresh, rowEl, taskRow } from './list.js';
-import { complete, reopen, deferTasks } from './actions.js';
+import { complete, reopen, deferTasks, restoreDeleted } from './actions.js';
 
 // ---- the task editor ----
 let E = null;
@@ -19,8 +19,8 @@ const editorCtx = {
     if (li) { const nl = taskRow(t); li.replaceWith(nl); }
     refresh();
   },
-  onDeleted: (t) => {
-    toast(`Deleted “${t.title}”.`);
+  onDeleted: (t, deleted) => {
+    toast(`Deleted “${t.title}”.`, deleted.length ? { action: 'Undo', onAction: () => restoreDeleted(deleted) } : {});
     refresh(0);
   },
   complete, reopen,

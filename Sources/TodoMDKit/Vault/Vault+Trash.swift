@@ -1,0 +1,95 @@
+import Foundation
+
+/// One task file a delete moved to `.trash/` (§5): the task's id before, and where it went.
+///
+/// A client keeps these (the web app's "Undo" toast holds their JSON) and gives them back to
+/// ``Vault/restore(_:)``, as with a ``CompletionReceipt``: the server remembers nothing.
+public struct TrashedTask: Sendable, Equatable {
+    /// The task's id before the delete (its path in the vault).
+    public var id: String
+    /// Where its file went: `.trash/NAME`.
+    public var trashedTo: String
+
+    public init(id: String, trashedTo: String) {
+        self.id = id
+        self.trashedTo = trashedTo
+    }
+
+    /// `{"id", "trashed_to"}`.
+    public var json: JSONValue { .object([("id", .string(id)), ("trashed_to", .string(trashedTo))]) }
+
+    /// Reads ``json`` back.
+    ///
+    /// - Throws: ``TodoError/invalidValue(field:value:reason:)`` naming a key that is missing or
+    ///   not text.
+    public init(json: JSONValue) throws {
+        func text(_ key: String, _ what: String) throws -> String {
+            guard let value = json[key]?.stringValue, !value.isEmpty else {
+                throw TodoError.invalidValue(field: key, value: json[key]?.compact() ?? "", reason: what)
+            }
+            return value
+        }
+        self.init(id: try text("id", "the deleted task's id"),
+                  trashedTo: try text("trashed_to", "where the delete moved it (.trash/NAME)"))
+    }
+}
+
+extension Vault {
+    /// Deletes task `id` as ``delete(_:subtasks:)`` does, answering every file it moved to
+    /// `.trash/`: the descendants first (with ``SubtaskPolicy/include``), the task last.
+    public func trash(_ id: String, subtasks: SubtaskPolicy = .refuse) throws -> [TrashedTask] {
+        var moved: [TrashedTask] = []
+        try delete(id, subtasks: subtasks) { moved.append(TrashedTask(id: $0, trashedTo: $1)) }
+        return moved
+    }
+
+    /// Undoes a delete (§5: a deleted task is restorable): each file goes back from `.trash/` to
+    /// its id, or, when another file has taken that path since, to a free name beside it
+    /// (`name-2.md`, …). A delete that cleared its subtasks' `parent`
+    /// (``SubtaskPolicy/keep``) is undone for the task only: its former subtasks stay where
+    /// they are.
+    ///
+    /// Every file is checked before any moves, so a restore that fails changes nothing.
+    ///
+    /// - Returns: the restored tasks, in the order given.
+    /// - Throws: ``TodoError/invalidValue(field:value:reason:)`` when a `trashed_to` is not a
+    ///   Markdown file directly in `.trash/`, or an id is not a task's path (hidden folders,
+    ///   `..`, no `.md`); ``TodoError/taskNotFound(_:)`` when a file is no longer in the trash.
+    public func restore(_ trashed: [TrashedTask]) throws -> [TodoTask] {
+        for item in trashed {
+            let name = item.trashedTo.hasPrefix(".trash/") ? String(item.trashedTo.dropFirst(".trash/".count)) : ""
+            guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."), name.hasSuffix(".md") else {
+                throw TodoError.invalidValue(field: "trashed_to", value: item.trashedTo,
+                                             reason: "a Markdown file directly in .trash/")
+            }
+            let parts = item.id.split(separator: "/", omittingEmptySubsequences: false)
+            guard item.id.hasSuffix(".md"), !item.id.hasPrefix("/"),
+                  parts.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") }),
+                  parts.first != Substring(Note.folder) else {
+                throw TodoError.invalidValue(field: "id", value: item.id, reason: "a task's path in the vault")
+            }
+            guard folder.exists(item.trashedTo) else { throw TodoError.taskNotFound(item.trashedTo) }
+        }
+        var restored: [String] = []
+        for item in trashed {
+            let destination = try freePath(for: item.id)
+            try folder.move(item.trashedTo, to: destination)
+            restored.append(destination)
+        }
+        try index.refresh(restored, in: folder, timeZone: clock.timeZone)
+        return try restored.map { try read($0).0 }
+    }
+
+    /// `id`, or `name-2.md`, `name-3.md`, … in the same folder when `id` is taken.
+    func freePath(for id: String) throws -> String {
+        guard folder.exists(id) else { return id }
+        let slash = id.lastIndex(of: "/")
+        let folderPart = slash.map { String(id[..<$0]) } ?? ""
+        let name = slash.map { String(id[id.index(after: $0)...]) } ?? id
+        guard folderPart.isEmpty else { return try freeName(in: folderPart, for: name) }
+        let base = String(name.dropLast(3))
+        var n = 2
+        while folder.exists("\(base)-\(n).md") { n += 1 }
+        return "\(base)-\(n).md"
+    }
+}
