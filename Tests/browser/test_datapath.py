@@ -110,6 +110,9 @@ class DeleteTest(DataPathTest):
         wait_for(lambda: self.exists(".trash", "20261120-0800-sell-the-bike.md"), message="the file in .trash")
         self.assertFalse(self.exists("20261120-0800-sell-the-bike.md"))
         wait_for(lambda: "Sell the bike" not in self.titles(), message="the row to go")
+        # Its own delete is no news to the page: no "deleted elsewhere" message as well.
+        time.sleep(0.5)
+        self.assertFalse([t for t in self.toast_texts() if "deleted or moved elsewhere" in t])
         # The toast's Undo brings it back: the file where it was, the row in the list.
         before = self.read_trash("20261120-0800-sell-the-bike.md")
         self.undo_toast("Deleted “Sell the bike”.")

@@ -84,10 +84,16 @@ function layout() {
   $('#scrim').hidden = !overlay;
 }
 
+/** The task this editor is deleting: the server's `deleted` event for it is no news. */
+let deleting = null;
+
 /** Another program (or this app) changed the open task. */
 export async function editorExternalChange(id, kind) {
   if (!cur || cur.id !== id) return;
-  if (kind === 'deleted') { toast('This task was deleted or moved elsewhere.'); closeEditor(); return; }
+  if (kind === 'deleted') {
+    if (id !== deleting) { toast('This task was deleted or moved elsewhere.'); closeEditor(); }
+    return;
+  }
   if (inflight.size) return; // our own save; its answer updates the form
   try {
     const t = await get(`/tasks/${ref(id)}`);
@@ -371,8 +377,9 @@ async function onDelete() {
     query = choice === 'with' ? '?with_subtasks=true' : '?keep_subtasks=true';
   } else if (!(await confirmSheet('Delete this task?', `“${t.title}” moves to the vault’s .trash folder, where you can restore it.`))) return;
   try {
+    deleting = t.id;
     const answer = await del(`/tasks/${ref(t.id)}${query}`);
     closeEditor();
     ctx.onDeleted(t, (answer && answer.deleted) || []);
-  } catch (e) { showError(e); }
+  } catch (e) { showError(e); } finally { deleting = null; }
 }
