@@ -49,14 +49,20 @@ extension Vault {
     /// (``SubtaskPolicy/keep``) is undone for the task only: its former subtasks stay where
     /// they are.
     ///
-    /// Every file is checked before any moves, so a restore that fails changes nothing.
+    /// Every item is checked before any file moves (its names, that its file is still in the
+    /// trash, that no file is named twice), so bad input changes nothing.
     ///
     /// - Returns: the restored tasks, in the order given.
     /// - Throws: ``TodoError/invalidValue(field:value:reason:)`` when a `trashed_to` is not a
     ///   Markdown file directly in `.trash/`, or an id is not a task's path (hidden folders,
-    ///   `..`, no `.md`); ``TodoError/taskNotFound(_:)`` when a file is no longer in the trash.
+    ///   `..`, no `.md`) or a file is named twice; ``TodoError/taskNotFound(_:)`` when a file
+    ///   is no longer in the trash.
     public func restore(_ trashed: [TrashedTask]) throws -> [TodoTask] {
+        var seen: Set<String> = []
         for item in trashed {
+            guard seen.insert(item.trashedTo).inserted else {
+                throw TodoError.invalidValue(field: "trashed_to", value: item.trashedTo, reason: "each file once")
+            }
             let name = item.trashedTo.hasPrefix(".trash/") ? String(item.trashedTo.dropFirst(".trash/".count)) : ""
             guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."), name.hasSuffix(".md") else {
                 throw TodoError.invalidValue(field: "trashed_to", value: item.trashedTo,
