@@ -36,6 +36,25 @@ import TodoMDTestSupport
         #expect(try vault.task("trip.md").links.children == ["flights.md", "sub/passport.md", "pack.md"])
     }
 
+    @Test func severalTasksAreCheckedFirstAndSubtasksGoBeforeTheirParents() throws {
+        let v = try TemporaryVault()
+        try StructureTests.trip(v)
+        try v.task("other.md", title: "Other")
+        let vault = try v.open()
+        // A parent whose open subtasks are not all chosen: nothing moves, not even `other.md`.
+        #expect(throws: TodoError.openSubtasks("trip.md", action: .delete, open: ["flights.md", "sub/passport.md", "pack.md"])) {
+            try vault.trash(["other.md", "trip.md", "flights.md"])
+        }
+        #expect(throws: TodoError.taskNotFound("gone.md")) { try vault.trash(["other.md", "gone.md"]) }
+        #expect(v.exists("other.md") && v.exists("trip.md") && v.exists("flights.md"))
+        // All of them chosen, the parent first and one named twice: the subtasks go first, each once.
+        let trashed = try vault.trash(["trip.md", "pack.md", "flights.md", "sub/passport.md", "other.md", "pack.md"])
+        #expect(trashed.map(\.id) == ["pack.md", "flights.md", "sub/passport.md", "trip.md", "other.md"])
+        #expect(try vault.list("all").tasks.isEmpty)
+        #expect(try vault.restore(trashed).count == 5)
+        #expect(try vault.task("trip.md").links.children == ["flights.md", "sub/passport.md", "pack.md"])
+    }
+
     @Test func aPathTakenSinceGetsAFreeNameBesideIt() throws {
         let v = try TemporaryVault()
         try v.task("a.md", title: "Old A")

@@ -216,12 +216,17 @@ struct TaskAPITests {
         let f = try ServerFixture { t in
             try t.task("Work/a.md", title: "Parent")
             try t.task("b.md", title: "Child", "parent: \"Work/a.md\"")
+            try t.task("c.md", title: "Other")
         }
         let before = try f.temp.bytes("Work/a.md")
         try await f.test { client in
-            let refused = try await client.send(.delete, "/api/v1/tasks/Work%2Fa.md")
+            let refused = try await client.send(.post, "/api/v1/tasks/delete", #"{"ids": ["c.md", "Work/a.md"]}"#)
             #expect(refused.status == .badRequest, "open subtasks")
-            let deleted = try await client.send(.delete, "/api/v1/tasks/Work%2Fa.md?with_subtasks=true")
+            #expect(refused.json["error"]?["code"]?.stringValue == "invalid_value")
+            let unknown = try await client.send(.post, "/api/v1/tasks/delete", #"{"ids": ["c.md", "nope.md"]}"#)
+            #expect(unknown.status == .notFound)
+            #expect(try await client.get("/api/v1/tasks/c.md").status == .ok, "nothing moved")
+            let deleted = try await client.send(.post, "/api/v1/tasks/delete", #"{"ids": ["Work/a.md"], "with_subtasks": true}"#)
             #expect(deleted.status == .ok)
             let answer = try #require(deleted.json["deleted"])
             #expect(answer.compact() == #"[{"id":"b.md","trashed_to":".trash/b.md"},{"id":"Work/a.md","trashed_to":".trash/a.md"}]"#)
@@ -234,6 +239,10 @@ struct TaskAPITests {
             // Again: the files are no longer in the trash.
             let again = try await client.send(.post, "/api/v1/trash/restore", #"{"deleted": \#(answer.compact())}"#)
             #expect(again.status == .notFound)
+            // The parent and its subtask chosen together need no flag: the subtask goes first.
+            let both = try await client.send(.post, "/api/v1/tasks/delete", #"{"ids": ["Work/a.md", "b.md"]}"#)
+            #expect(both.json["deleted"]?.compact() == #"[{"id":"b.md","trashed_to":".trash/b.md"},{"id":"Work/a.md","trashed_to":".trash/a.md"}]"#)
+            #expect(try await client.send(.post, "/api/v1/tasks/delete", #"{}"#).status == .badRequest)
             let missing = try await client.send(.post, "/api/v1/trash/restore", #"{}"#)
             #expect(missing.status == .badRequest)
             #expect(missing.json["error"]?["message"]?.stringValue?.contains("deleted") == true)
@@ -242,7 +251,7 @@ struct TaskAPITests {
             #expect(outside.status == .badRequest)
             #expect(outside.json["error"]?["code"]?.stringValue == "invalid_value")
         }
-        #expect(try f.temp.bytes("Work/a.md") == before)
+        #expect(try f.temp.bytes(".trash/a.md") == before, "restored byte for byte, then deleted again")
     }
 
     @Test func unknownTasksAre404AndReferencesStayInsideTheVault() async throws {
@@ -352,8 +361,7 @@ struct TaskAPITests {
         let f = try ServerFixture(setUp: Self.sample)
         try await f.test { client in
             let r = try await client.send(.delete, "/api/v1/tasks/later.md")
-            #expect(r.status == .ok)
-            #expect(r.json["deleted"]?.compact() == #"[{"id":"later.md","trashed_to":".trash/later.md"}]"#)
+            #expect(r.status == .noContent)
         }
         #expect(!f.temp.exists("later.md"))
         #expect(f.temp.exists(".trash/later.md"))

@@ -35,12 +35,38 @@ public struct TrashedTask: Sendable, Equatable {
 }
 
 extension Vault {
-    /// Deletes task `id` as ``delete(_:subtasks:)`` does, answering every file it moved to
-    /// `.trash/`: the descendants first (with ``SubtaskPolicy/include``), the task last.
-    public func trash(_ id: String, subtasks: SubtaskPolicy = .refuse) throws -> [TrashedTask] {
+    /// Deletes tasks `ids` as ``delete(_:subtasks:)`` does, answering every file moved to
+    /// `.trash/`: for each task its descendants first (with ``SubtaskPolicy/include``), then the
+    /// task. Every task is checked first: one that is gone, or (with ``SubtaskPolicy/refuse``)
+    /// has an open subtask that is not among `ids`, and nothing moves. With
+    /// ``SubtaskPolicy/refuse`` subtasks among `ids` go before their parents; a task already
+    /// trashed with an earlier one's subtasks, or named twice, is moved once.
+    public func trash(_ ids: [String], subtasks: SubtaskPolicy = .refuse) throws -> [TrashedTask] {
+        let named = Set(ids)
+        var depth: [String: Int] = [:]
+        for id in ids {
+            _ = try read(id)
+            let open = try openDescendants(of: id)
+            if subtasks == .refuse, open.contains(where: { !named.contains($0.id) }) {
+                throw TodoError.openSubtasks(id, action: .delete, open: open.map(\.id))
+            }
+            // How far below the top it is, through parents that resolve (a cycle is cut).
+            var seen: Set<String> = [id]
+            var parent = try index.links(of: id).parentID
+            while let p = parent, seen.insert(p).inserted { parent = try index.links(of: p).parentID }
+            depth[id] = seen.count
+        }
+        let order = subtasks == .refuse ? ids.enumerated().sorted { (depth[$0.element]!, -$0.offset) > (depth[$1.element]!, -$1.offset) }.map(\.element) : ids
         var moved: [TrashedTask] = []
-        try delete(id, subtasks: subtasks) { moved.append(TrashedTask(id: $0, trashedTo: $1)) }
+        for id in order where !moved.contains(where: { $0.id == id }) {
+            try delete(id, subtasks: subtasks) { moved.append(TrashedTask(id: $0, trashedTo: $1)) }
+        }
         return moved
+    }
+
+    /// ``trash(_:subtasks:)`` of one task.
+    public func trash(_ id: String, subtasks: SubtaskPolicy = .refuse) throws -> [TrashedTask] {
+        try trash([id], subtasks: subtasks)
     }
 
     /// Undoes a delete (§5: a deleted task is restorable): each file goes back from `.trash/` to

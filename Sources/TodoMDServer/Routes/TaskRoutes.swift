@@ -12,6 +12,7 @@ struct TaskRoutes {
         api.get("tasks/:ref") { _, context in try await show(reference(context)) }
         api.patch("tasks/:ref") { request, context in try await patch(reference(context), request) }
         api.delete("tasks/:ref") { request, context in try await delete(reference(context), request) }
+        api.post("tasks/delete") { request, _ in try await deleteMany(request) }
         api.post("trash/restore") { request, _ in try await restore(request) }
         api.post("tasks/:ref/complete") { request, context in try await complete(reference(context), request) }
         api.post("tasks/:ref/undo-complete") { request, context in
@@ -230,22 +231,38 @@ struct TaskRoutes {
         return with ? .include : keep ? .keep : .refuse
     }
 
-    /// `{"deleted": [{"id", "trashed_to"}…]}`: every file moved to `.trash/`, the task last; give
-    /// it back to `POST /trash/restore` to undo the delete.
     func delete(_ ref: String, _ request: Request) async throws -> Response {
         let policy = try await Self.subtaskPolicy(request)
-        return HTTP.json(try await service.write { vault in
+        try await service.write { vault in
             let id = try vault.resolveIncludingClosed(ref)
-            return JSONValue.object([("deleted", .array(try vault.trash(id, subtasks: policy).map(\.json)))]).compact()
+            try vault.delete(id, subtasks: policy)
+            return ()
+        }
+        return HTTP.noContent()
+    }
+
+    /// `POST /tasks/delete` `{"ids": [ref…], "with_subtasks"?, "keep_subtasks"?}` →
+    /// `{"deleted": [{"id", "trashed_to"}…]}`: every file moved to `.trash/`; give it back to
+    /// `POST /trash/restore` to undo the delete. One unknown reference, or (without either flag)
+    /// one task with open subtasks, and nothing moves.
+    func deleteMany(_ request: Request) async throws -> Response {
+        let body = try await HTTP.body(request)
+        guard let refs = body["ids"]?.arrayValue?.compactMap(\.stringValue), !refs.isEmpty else {
+            throw APIError.missingField("ids", example: #"{"ids": ["20261121-0900-buy-milk.md", …]}"#)
+        }
+        let policy = try Self.subtaskPolicy(body: body, query: [:])
+        return HTTP.json(try await service.write { vault in
+            let ids = try refs.map { try vault.resolveIncludingClosed($0) }
+            return JSONValue.object([("deleted", .array(try vault.trash(ids, subtasks: policy).map(\.json)))]).compact()
         })
     }
 
-    /// `POST /trash/restore` with the answer of a `DELETE /tasks/{ref}` → `{"tasks": [TASK…]}`,
+    /// `POST /trash/restore` with the answer of a `POST /tasks/delete` → `{"tasks": [TASK…]}`,
     /// back where they were.
     func restore(_ request: Request) async throws -> Response {
         let body = try await HTTP.body(request)
         guard let items = body["deleted"]?.arrayValue, !items.isEmpty else {
-            throw APIError.missingField("deleted", example: #"{"deleted": [{"id": "a.md", "trashed_to": ".trash/a.md"}]} (what the DELETE answered)"#)
+            throw APIError.missingField("deleted", example: #"{"deleted": [{"id": "a.md", "trashed_to": ".trash/a.md"}]} (what POST /tasks/delete answered)"#)
         }
         let trashed = try items.map(TrashedTask.init(json:))
         return HTTP.json(try await service.write { vault in

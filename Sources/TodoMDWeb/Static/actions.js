@@ -1,7 +1,7 @@
 // What can be done to tasks from the list: complete (with its animation and Undo), reopen, defer,
 // and the bulk actions of select mode.
 import { $$, PRIORITY_LABEL } from './util.js';
-import { get, post, patch, del, ref } from './api.js';
+import { get, post, patch, ref } from './api.js';
 import { toast, showError, deferSheet, promptSheet, chooseSheet, confirmSheet } from './ui.js';
 import { sidebar, cursor, setCursor, animStart, animEnd, findTask } from './state.js';
 import { refresh, rowEl, select, taskSelection, PRIORITIES } from './list.js';
@@ -77,15 +77,15 @@ export async function deferTasks(ids) {
 }
 
 // ---------- Bulk actions (select mode) ----------
-async function each(ids, fn, verb, undo = null) {
+async function each(ids, fn, verb) {
   let n = 0;
   for (const id of ids) { try { await fn(id); n++; } catch (e) { showError(e); } }
-  if (n) toast(`${verb} ${n} ${n === 1 ? 'task' : 'tasks'}.`, undo ? { action: 'Undo', onAction: undo } : {});
+  if (n) toast(`${verb} ${n} ${n === 1 ? 'task' : 'tasks'}.`);
   taskSelection.clear();
   refresh(0);
 }
 
-/** Undoes deletes: `deleted` is what their DELETEs answered (each file's id and place in the trash). */
+/** Undoes a delete: `deleted` is what `POST /tasks/delete` answered (each file's id and place in the trash). */
 export async function restoreDeleted(deleted) {
   try {
     const r = await post('/trash/restore', { deleted });
@@ -134,9 +134,13 @@ export async function bulk(action, ids) {
   }
   if (action === 'delete') {
     if (await confirmSheet(`Delete ${ids.length} ${ids.length === 1 ? 'task' : 'tasks'}?`, 'They move to the vault’s .trash folder, where you can restore them.')) {
-      const deleted = [];
-      each(ids, async (id) => { const r = await del(`/tasks/${ref(id)}`); deleted.push(...((r && r.deleted) || [])); },
-        'Deleted', () => restoreDeleted(deleted));
+      // One request: a task that cannot go (its open subtasks are not chosen too) keeps them all.
+      try {
+        const { deleted } = await post('/tasks/delete', { ids });
+        toast(`Deleted ${ids.length} ${ids.length === 1 ? 'task' : 'tasks'}.`, { action: 'Undo', onAction: () => restoreDeleted(deleted) });
+        taskSelection.clear();
+      } catch (e) { showError(e); }
+      refresh(0);
     }
   }
 }

@@ -1,6 +1,6 @@
 // The task detail editor: every §3 field, saved one field at a time with PATCH (only what changed).
 import { h, $, icon, datePart, timePart, STATUS_LABEL, PRIORITY_LABEL } from './util.js';
-import { get, patch, del, ref } from './api.js';
+import { get, post, patch, ref } from './api.js';
 import { toast, showError, confirmSheet } from './ui.js';
 import { fillStructure } from './subtasks.js';
 import { showConflict, hideConflict, initConflict, isAsking, escape, requestClose } from './editor-conflict.js';
@@ -369,17 +369,18 @@ function fill(skip, keep = []) {
 async function onDelete() {
   const t = cur;
   if (!t) return;
-  let query = '';
+  const body = { ids: [t.id] };
   if (hasOpenSubtasks(t)) {
     // Asked once, with both choices (§23).
     const choice = await askSubtasks(t, 'delete');
     if (!choice) return;
-    query = choice === 'with' ? '?with_subtasks=true' : '?keep_subtasks=true';
+    body[choice === 'with' ? 'with_subtasks' : 'keep_subtasks'] = true;
   } else if (!(await confirmSheet('Delete this task?', `“${t.title}” moves to the vault’s .trash folder, where you can restore it.`))) return;
   try {
     deleting = t.id;
-    const answer = await del(`/tasks/${ref(t.id)}${query}`);
+    // What the delete moved to the trash, for the toast's Undo.
+    const answer = await post('/tasks/delete', body);
     closeEditor();
-    ctx.onDeleted(t, (answer && answer.deleted) || []);
+    ctx.onDeleted(t, answer.deleted || []);
   } catch (e) { showError(e); } finally { deleting = null; }
 }
