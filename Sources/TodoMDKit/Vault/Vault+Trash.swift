@@ -56,7 +56,10 @@ extension Vault {
             while let p = parent, seen.insert(p).inserted { parent = try index.links(of: p).parentID }
             depth[id] = seen.count
         }
-        let order = subtasks == .refuse ? ids.enumerated().sorted { (depth[$0.element]!, -$0.offset) > (depth[$1.element]!, -$1.offset) }.map(\.element) : ids
+        // Deepest first; equal depths in the order given.
+        let order = subtasks != .refuse ? ids : ids.enumerated().sorted {
+            (depth[$0.element, default: 0], -$0.offset) > (depth[$1.element, default: 0], -$1.offset)
+        }.map(\.element)
         var moved: [TrashedTask] = []
         for id in order where !moved.contains(where: { $0.id == id }) {
             try delete(id, subtasks: subtasks) { moved.append(TrashedTask(id: $0, trashedTo: $1)) }
