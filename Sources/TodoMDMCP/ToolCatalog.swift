@@ -295,13 +295,24 @@ enum ToolCatalog {
                  Move a task's file to the vault's .trash folder (restorable by the user). Needs the `delete` \
                  permission. A task with open subtasks is refused (the error lists them) unless `with_subtasks` \
                  (delete them too) or `keep_subtasks` (they become tasks of their own) is true: ask the user first. \
-                 Returns {"id", "trashed_to"}.
+                 Returns {"id", "trashed_to", "deleted": [{"id", "trashed_to"}…]} (every file moved, subtasks \
+                 first): give `deleted` to restore_tasks to undo it.
                  """,
              inputSchema: schema(["task": string("The task's id or part of its title."),
                                   "with_subtasks": ["type": "boolean", "description": "Delete its subtasks too."],
                                   "keep_subtasks": ["type": "boolean", "description": "Keep its subtasks as tasks."]],
                                  required: ["task"]),
              annotations: .init(readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false)),
+        Tool(name: "restore_tasks", title: "Undo a delete",
+             description: """
+                 Undo a delete: give the `deleted` list delete_task answered. Each file goes back from .trash to \
+                 where it was (beside it, as name-2.md, if that path was taken since). Needs the `delete` \
+                 permission. Returns {"tasks": [TASK…]}.
+                 """,
+             inputSchema: schema(["deleted": ["type": "array", "description": "The `deleted` list of delete_task.",
+                                              "items": ["type": "object"]]],
+                                 required: ["deleted"]),
+             annotations: .init(readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false)),
         Tool(name: "skip_task", title: "Skip a repeating task",
              description: """
                  Skip this occurrence of a repeating task: the next occurrence is created and this one is \

@@ -265,8 +265,16 @@ actor VaultTools {
             if with && keep {
                 throw TodoError.invalidValue(field: "keep_subtasks", value: "true", reason: "not together with with_subtasks")
             }
-            let trashed = try vault.delete(id, subtasks: with ? .include : keep ? .keep : .refuse)
-            return JSONValue.object([("id", .string(id)), ("trashed_to", .string(trashed))]).compact()
+            let moved = try vault.trash(id, subtasks: with ? .include : keep ? .keep : .refuse)
+            return JSONValue.object([("id", .string(id)), ("trashed_to", .string(moved.last?.trashedTo ?? "")),
+                                     ("deleted", .array(moved.map(\.json)))]).compact()
+        case "restore_tasks":
+            try settings.require(.delete, source: source)
+            guard let raw = args.values["deleted"], case let .array(items) = ToolArguments.json(raw), !items.isEmpty else {
+                throw TodoError.invalidValue(field: "deleted", value: "", reason: "the `deleted` list delete_task answered")
+            }
+            let restored = try vault.restore(try items.map(TrashedTask.init(json:)))
+            return "{\"tasks\":[" + restored.map(TaskJSON.encode).joined(separator: ",") + "]}"
         case "skip_task":
             try settings.require(.complete, source: source)
             let skipped = try vault.skip(try vault.resolve(args.required("task")))

@@ -53,4 +53,43 @@ import TodoMDTestSupport
         #expect(done.isError != true)
         #expect(!v.exists("a.md") && v.exists(".trash/a.md"))
     }
+
+    @Test func anAgentUndoesADeleteWithWhatItAnswered() async throws {
+        let v = try TemporaryVault()
+        try v.task("Trips/trip.md", title: "Plan the trip")
+        try v.task("flights.md", title: "Book flights", "parent: \"Trips/trip.md\"")
+        let before = try v.bytes("Trips/trip.md")
+        let tools = VaultTools(vault: try v.open(), source: "agent")
+        let deleted = await tools.call("delete_task", arguments: ["task": "Plan the trip", "with_subtasks": true])
+        #expect(deleted.isError != true, "\(text(of: deleted))")
+        let answer = try JSONValue.parse(text(of: deleted))
+        #expect(answer.compact() == #"{"id":"Trips/trip.md","trashed_to":".trash/trip.md","deleted":[{"id":"flights.md","trashed_to":".trash/flights.md"},{"id":"Trips/trip.md","trashed_to":".trash/trip.md"}]}"#)
+
+        // The `deleted` list as an agent sends it back.
+        let list = Value.array(try #require(answer["deleted"]?.arrayValue).map { item in
+            .object(["id": .string(item["id"]?.stringValue ?? ""), "trashed_to": .string(item["trashed_to"]?.stringValue ?? "")])
+        })
+        let restored = await tools.call("restore_tasks", arguments: ["deleted": list])
+        #expect(restored.isError != true, "\(text(of: restored))")
+        #expect(try JSONValue.parse(text(of: restored))["tasks"]?.arrayValue?.compactMap { $0["id"]?.stringValue }
+                == ["flights.md", "Trips/trip.md"])
+        #expect(try v.bytes("Trips/trip.md") == before)
+        let again = await tools.call("restore_tasks", arguments: ["deleted": list])
+        #expect(again.isError == true, "no longer in the trash")
+        let empty = await tools.call("restore_tasks", arguments: ["deleted": .array([])])
+        #expect(empty.isError == true)
+        #expect(text(of: empty).contains("deleted"))
+    }
+
+    @Test func restoreTasksNeedsTheDeletePermission() async throws {
+        let v = try TemporaryVault()
+        try v.write(".todomd/config.json", #"{"sources": {"agent": {"allow": ["read", "create", "update"]}}}"#)
+        try v.task("a.md", title: "A")
+        _ = try v.open().trash("a.md")
+        let tools = VaultTools(vault: try v.open(), source: "agent")
+        let refused = await tools.call("restore_tasks", arguments: ["deleted": .array([.object(["id": "a.md", "trashed_to": ".trash/a.md"])])])
+        #expect(refused.isError == true)
+        #expect(code(of: refused) == "forbidden")
+        #expect(v.exists(".trash/a.md") && !v.exists("a.md"))
+    }
 }

@@ -112,7 +112,7 @@ class ToolTests(MCPTestCase):
                                       "remove_category", "plan_add", "plan_review", "reorder", "set_theme",
                                       "get_agenda", "find_free_time", "ramble", "list_templates",
                                       "add_from_template", "list_calendars", "add_calendar", "remove_calendar",
-                                      "start_timer", "stop_timer", "time_report", "get_stats"})
+                                      "start_timer", "stop_timer", "time_report", "get_stats", "restore_tasks"})
         for tool in tools.values():
             schema = field(tool, "input_schema", "inputSchema")
             self.assertEqual(schema["type"], "object", tool.name)
@@ -441,9 +441,10 @@ class ToolTests(MCPTestCase):
             checked = await self.call(s, "check_item", {"task": "water.md", "item": 2})
             skipped = await self.call(s, "skip_task", {"task": "water.md"})
             kept = await self.call(s, "delete_task", {"task": "trip.md", "keep_subtasks": True})
-            return kid, trip, refused, projects, checked, skipped, kept
+            restored = await self.call(s, "restore_tasks", {"deleted": kept["deleted"]})
+            return kid, trip, refused, projects, checked, skipped, kept, restored
 
-        kid, trip, refused, projects, checked, skipped, kept = self.session(scenario)
+        kid, trip, refused, projects, checked, skipped, kept, restored = self.session(scenario)
         self.assertEqual(kid["parent_id"], "trip.md")
         self.assertEqual(trip["children"], [kid["id"]])
         self.assertEqual(trip["progress"], {"done": 0, "total": 1})
@@ -452,7 +453,11 @@ class ToolTests(MCPTestCase):
         self.assertEqual(checked["checklist"], {"done": 1, "total": 2})
         self.assertEqual(skipped["task"]["status"], "cancelled")
         self.assertEqual(skipped["next"]["due"], "2026-11-28")
-        self.assertEqual(kept, {"id": "trip.md", "trashed_to": ".trash/trip.md"})
+        self.assertEqual(kept, {"id": "trip.md", "trashed_to": ".trash/trip.md",
+                                "deleted": [{"id": "trip.md", "trashed_to": ".trash/trip.md"}]})
+        # The agent's undo: the file is back where it was.
+        self.assertEqual([t["id"] for t in restored["tasks"]], ["trip.md"])
+        self.assertTrue(os.path.exists(os.path.join(self.vault, "trip.md")))
         self.assertNotIn("parent", self.read(kid["id"]))
 
     def test_an_agent_keeps_notes_and_makes_a_task_from_a_line(self):
