@@ -109,6 +109,7 @@ public enum CLI {
     static let otherToolsWords: [String: [String]] = [
         "complete": ["done"], "finish": ["done"], "do": ["done"], "close": ["done"],
         "uncomplete": ["reopen"], "undone": ["reopen"], "unfinish": ["reopen"],
+        "undelete": ["restore"], "untrash": ["restore"], "recover": ["restore"],
         "rm": ["delete"], "remove": ["delete"], "del": ["delete"], "trash": ["delete"],
         "ls": ["list"], "new": ["add"], "create": ["add"], "a": ["add"],
         "modify": ["edit"], "mod": ["edit"], "update": ["edit"], "set": ["edit"],

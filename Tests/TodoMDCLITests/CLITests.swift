@@ -225,7 +225,7 @@ import TodoMDTestSupport
         let run = await v.run("--help")
         #expect(run.stdout.hasPrefix("OVERVIEW: A task manager whose database is a folder of Markdown files."))
         for command in ["init", "add", "list", "today", "show", "edit", "done", "reopen", "cancel", "delete",
-                        "defer", "move", "areas", "projects", "tags", "doctor", "reindex", "serve", "watch",
+                        "restore", "defer", "move", "areas", "projects", "tags", "doctor", "reindex", "serve", "watch",
                         "mcp", "open", "install-url-handler", "conflicts", "resolve", "remind", "export"] {
             #expect(run.stdout.contains("\n  \(command) "), "help lists \(command)")
         }

@@ -77,6 +77,30 @@ import TodoMDTestSupport
         #expect(!(try v.text("flights.md")).contains("parent"))
     }
 
+    @Test func restorePutsADeletedTaskBack() async throws {
+        let v = try TemporaryVault()
+        try v.task("milk.md", title: "Buy milk")
+        try v.task("Work/report.md", title: "Write the report")
+        let milk = try v.bytes("milk.md")
+        #expect(await v.run("delete", "milk").code == 0)
+        let back = await v.run("restore", ".trash/milk.md")
+        #expect(back.code == 0)
+        #expect(back.stdout == "Restored: Buy milk  milk.md\n")
+        #expect(try v.bytes("milk.md") == milk)
+        // A task from a folder goes back with --to (as `delete --json` said); the name alone will do.
+        #expect(await v.run("delete", "report", "--json").stdout == #"{"id":"Work/report.md","trashed_to":".trash/report.md"}"# + "\n")
+        let report = await v.run("restore", "report.md", "--to", "Work/report.md", "--json")
+        #expect(report.code == 0)
+        #expect(report.stdout.contains(#""id":"Work/report.md""#))
+        #expect(v.exists("Work/report.md"))
+        let gone = await v.run("restore", "report.md")
+        #expect(gone.code == 2)
+        #expect(gone.stderr == "error: .trash/report.md is not in the trash: it was restored already, or the trash was emptied.\n")
+        let outside = await v.run("restore", "milk.md", "--to", "../milk.md")
+        #expect(outside.code == 2)
+        #expect(outside.stderr.contains("`id: ../milk.md` is not valid"))
+    }
+
     @Test func aParentThatWouldMakeACycleIsRefused() async throws {
         let v = try TemporaryVault()
         try v.task("a.md", title: "Alpha")

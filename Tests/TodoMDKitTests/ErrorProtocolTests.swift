@@ -47,6 +47,7 @@ struct ErrorProtocolTests {
         KindCase(TodoError.conflictCopyNotFound("zebra"), .notFound),
         KindCase(TodoError.conflictCopyGone(copy: "a 2.md", original: "a.md"), .conflict),
         KindCase(TodoError.symlinkRefused(path: ".trash"), .unusableFile),
+        KindCase(TodoError.notInTrash(".trash/a.md"), .notFound),
         KindCase(NoteError.noteNotFound("zebra"), .notFound),
         KindCase(NoteError.ambiguousNote("ga", candidates: ["garage", "garden"]), .ambiguous),
         KindCase(NoteError.badLine(note: "n", line: 9, reason: "the note has 2 lines"), .invalid),

@@ -90,7 +90,7 @@ import TodoMDTestSupport
          .invalidValue(field: "id", value: "Notes/a.md", reason: "a task's path in the vault")),
         (TrashedTask(id: "a.txt", trashedTo: ".trash/z.md"),
          .invalidValue(field: "id", value: "a.txt", reason: "a task's path in the vault")),
-        (TrashedTask(id: "gone.md", trashedTo: ".trash/gone.md"), .taskNotFound(".trash/gone.md")),
+        (TrashedTask(id: "gone.md", trashedTo: ".trash/gone.md"), .notInTrash(".trash/gone.md")),
         (TrashedTask(id: "b.md", trashedTo: ".trash/a.md"),
          .invalidValue(field: "trashed_to", value: ".trash/a.md", reason: "each file once")),
     ]

@@ -359,6 +359,24 @@ struct Delete: VaultCommand {
     }
 }
 
+struct Restore: VaultCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "restore", abstract: "Put a deleted task back from the vault's .trash/ folder.",
+        discussion: "FILE is where `todomd delete` said the task went (.trash/NAME, or NAME). It goes back to "
+            + "--to PATH, the task's path before (as `delete --json` gives it), else to NAME at the top of the "
+            + "vault; a path taken since gets NAME-2.md beside it.")
+    @Argument(help: "The file in .trash/.") var file: String
+    @Option(help: "Where it goes back: the task's path before the delete.") var to: String?
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var global: GlobalOptions
+    func run(_ context: CommandContext) throws {
+        let trashed = file.hasPrefix(".trash/") ? file : ".trash/" + file
+        let vault = try context.openVault()
+        let restored = try vault.restore([TrashedTask(id: to ?? String(trashed.dropFirst(".trash/".count)), trashedTo: trashed)])
+        for task in restored { TaskOutput.confirm("Restored:", task, json: output.json, context) }
+    }
+}
+
 struct Defer: VaultCommand {
     static let configuration = CommandConfiguration(commandName: "defer", abstract: "Hide a task until a date.")
     @Argument(help: "The task.") var task: String

@@ -58,10 +58,13 @@ public enum TodoError: TodoMDError, Equatable {
     /// Completing, cancelling or deleting a task with open subtasks (§23) was not asked to
     /// include them; nothing was changed (the task, what was asked, the open descendants' ids).
     case openSubtasks(String, action: SubtaskAction, open: [String])
+    /// A restore (§5) named a file that is not in `.trash/`: restored already, or the trash was
+    /// emptied (its path in the vault).
+    case notInTrash(String)
 
     public var kind: ErrorKind {
         switch self {
-        case .taskNotFound, .unknownView, .unknownPerspective, .conflictCopyNotFound: return .notFound
+        case .taskNotFound, .unknownView, .unknownPerspective, .conflictCopyNotFound, .notInTrash: return .notFound
         case .ambiguousReference: return .ambiguous
         case .conflict, .conflictCopyGone: return .conflict
         case .invalidValue, .invalidEnvironment, .notInView, .notPlanned, .notInBucket, .openSubtasks: return .invalid
@@ -131,6 +134,8 @@ public enum TodoError: TodoMDError, Equatable {
         case let .symlinkRefused(path):
             return "\(path) is a symbolic link; todo.md does not write, move or create files through a link "
                 + "(it could lead outside the vault)"
+        case let .notInTrash(path):
+            return "\(path) is not in the trash: it was restored already, or the trash was emptied."
         }
     }
 

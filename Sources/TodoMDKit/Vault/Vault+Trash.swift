@@ -84,7 +84,7 @@ extension Vault {
     /// - Returns: the restored tasks, in the order given.
     /// - Throws: ``TodoError/invalidValue(field:value:reason:)`` when a `trashed_to` is not a
     ///   Markdown file directly in `.trash/`, or an id is not a task's path (hidden folders,
-    ///   `..`, no `.md`) or a file is named twice; ``TodoError/taskNotFound(_:)`` when a file
+    ///   `..`, no `.md`) or a file is named twice; ``TodoError/notInTrash(_:)`` when a file
     ///   is no longer in the trash.
     public func restore(_ trashed: [TrashedTask]) throws -> [TodoTask] {
         var seen: Set<String> = []
@@ -103,7 +103,7 @@ extension Vault {
                   parts.first != Substring(Note.folder) else {
                 throw TodoError.invalidValue(field: "id", value: item.id, reason: "a task's path in the vault")
             }
-            guard folder.exists(item.trashedTo) else { throw TodoError.taskNotFound(item.trashedTo) }
+            guard folder.exists(item.trashedTo) else { throw TodoError.notInTrash(item.trashedTo) }
         }
         var restored: [String] = []
         for item in trashed {
