@@ -82,7 +82,8 @@ import TodoMDTestSupport
         try v.task("milk.md", title: "Buy milk")
         try v.task("Work/report.md", title: "Write the report")
         let milk = try v.bytes("milk.md")
-        #expect(await v.run("delete", "milk").code == 0)
+        let deleted = await v.run("delete", "milk")
+        #expect(deleted.stdout == "Deleted: Buy milk  moved to .trash/milk.md\n  todomd restore .trash/milk.md puts it back\n")
         let back = await v.run("restore", ".trash/milk.md")
         #expect(back.code == 0)
         #expect(back.stdout == "Restored: Buy milk  milk.md\n")
@@ -93,6 +94,10 @@ import TodoMDTestSupport
         #expect(report.code == 0)
         #expect(report.stdout.contains(#""id":"Work/report.md""#))
         #expect(v.exists("Work/report.md"))
+        // The way back of a task from a folder names its path, quoted for the shell when it must be.
+        try v.task("My Work/it's.md", title: "Quoted")
+        #expect(await v.run("delete", "Quoted").stdout
+                == "Deleted: Quoted  moved to .trash/it's.md\n  todomd restore '.trash/it'\\''s.md' --to 'My Work/it'\\''s.md' puts it back\n")
         let gone = await v.run("restore", "report.md")
         #expect(gone.code == 2)
         #expect(gone.stderr == "error: .trash/report.md is not in the trash: it was restored already, or the trash was emptied.\n")

@@ -4,6 +4,12 @@ import TodoMDKit
 
 /// Prints one task: its id (default for `add`), its fields, or TASK JSON.
 enum TaskOutput {
+    /// `word` as one shell word, to paste: as it is when plain, else in single quotes.
+    static func shellWord(_ word: String) -> String {
+        let plain = !word.isEmpty && word.allSatisfy { $0.isLetter || $0.isNumber || "-_./+@%:,".contains($0) }
+        return plain ? word : "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    }
+
     static func print(_ task: TodoTask, json: Bool, _ context: CommandContext) {
         if json {
             context.line(TaskJSON.encode(task))
@@ -355,6 +361,9 @@ struct Delete: VaultCommand {
             context.line(JSONValue.object([("id", .string(id)), ("trashed_to", .string(destination))]).compact())
         } else {
             context.line("\(context.style.green("Deleted:")) \(title)  \(context.style.dim("moved to \(destination)"))")
+            // How to undo it: the trash keeps no old paths, so a task from a folder needs --to.
+            let back = destination.split(separator: "/").last.map(String.init) == id ? "" : " --to \(TaskOutput.shellWord(id))"
+            context.line(context.style.dim("  todomd restore \(TaskOutput.shellWord(destination))\(back) puts it back"))
         }
     }
 }
