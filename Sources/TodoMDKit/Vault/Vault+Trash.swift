@@ -107,24 +107,13 @@ extension Vault {
         }
         var restored: [String] = []
         for item in trashed {
-            let destination = try freePath(for: item.id)
+            let slash = item.id.lastIndex(of: "/")
+            let destination = try freeName(in: slash.map { String(item.id[..<$0]) } ?? "",
+                                           for: slash.map { String(item.id[item.id.index(after: $0)...]) } ?? item.id)
             try folder.move(item.trashedTo, to: destination)
             restored.append(destination)
         }
         try index.refresh(restored, in: folder, timeZone: clock.timeZone)
         return try restored.map { try read($0).0 }
-    }
-
-    /// `id`, or `name-2.md`, `name-3.md`, … in the same folder when `id` is taken.
-    func freePath(for id: String) throws -> String {
-        guard folder.exists(id) else { return id }
-        let slash = id.lastIndex(of: "/")
-        let folderPart = slash.map { String(id[..<$0]) } ?? ""
-        let name = slash.map { String(id[id.index(after: $0)...]) } ?? id
-        guard folderPart.isEmpty else { return try freeName(in: folderPart, for: name) }
-        let base = String(name.dropLast(3))
-        var n = 2
-        while folder.exists("\(base)-\(n).md") { n += 1 }
-        return "\(base)-\(n).md"
     }
 }

@@ -425,13 +425,14 @@ public final class Vault: Sendable {
         return destination
     }
 
-    /// `folder/name`, or `folder/name-2.md`, … if taken.
+    /// `folder/name`, or `folder/name-2.md`, … if taken (`""`: the top of the vault).
     func freeName(in subfolder: String, for filename: String) throws -> String {
         let base = filename.hasSuffix(".md") ? String(filename.dropLast(3)) : filename
-        var candidate = "\(subfolder)/\(filename)"
+        let prefix = subfolder.isEmpty ? "" : subfolder + "/"
+        var candidate = prefix + filename
         var n = 2
         while folder.exists(candidate) {
-            candidate = "\(subfolder)/\(base)-\(n).md"
+            candidate = "\(prefix)\(base)-\(n).md"
             n += 1
         }
         return candidate
