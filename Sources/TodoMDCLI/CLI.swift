@@ -110,7 +110,7 @@ public enum CLI {
         "complete": ["done"], "finish": ["done"], "do": ["done"], "close": ["done"],
         "uncomplete": ["reopen"], "undone": ["reopen"], "unfinish": ["reopen"],
         "undelete": ["restore"], "untrash": ["restore"], "recover": ["restore"],
-        "rm": ["delete"], "remove": ["delete"], "del": ["delete"], "trash": ["delete"],
+        "rm": ["delete"], "remove": ["delete"], "del": ["delete"],
         "ls": ["list"], "new": ["add"], "create": ["add"], "a": ["add"],
         "modify": ["edit"], "mod": ["edit"], "update": ["edit"], "set": ["edit"],
         "wait": ["defer"], "hide": ["defer"], "timer": ["start", "stop", "time"],

@@ -303,13 +303,21 @@ enum ToolCatalog {
                                   "keep_subtasks": ["type": "boolean", "description": "Keep its subtasks as tasks."]],
                                  required: ["task"]),
              annotations: .init(readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false)),
+        Tool(name: "get_trash", title: "Deleted tasks",
+             description: """
+                 The deleted tasks waiting in the vault's .trash folder, most recent first: \
+                 {"trash": [{"trashed_to", "id" (where it was; null when not known), "title", "status", "deleted"}…]}. \
+                 Give items of it to restore_tasks to put them back.
+                 """,
+             inputSchema: schema([:], required: []),
+             annotations: .init(readOnlyHint: true, openWorldHint: false)),
         Tool(name: "restore_tasks", title: "Undo a delete",
              description: """
-                 Undo a delete: give the `deleted` list delete_task answered. Each file goes back from .trash to \
-                 where it was (beside it, as name-2.md, if that path was taken since). Needs the `delete` \
-                 permission. Returns {"tasks": [TASK…]}.
+                 Undo a delete: give the `deleted` list delete_task answered, or items of get_trash. Each file \
+                 goes back from .trash to where it was (beside it, as name-2.md, if that path was taken since). \
+                 Needs the `delete` permission. Returns {"tasks": [TASK…]}.
                  """,
-             inputSchema: schema(["deleted": ["type": "array", "description": "The `deleted` list of delete_task.",
+             inputSchema: schema(["deleted": ["type": "array", "description": "The `deleted` list of delete_task, or items of get_trash.",
                                               "items": ["type": "object"]]],
                                  required: ["deleted"]),
              annotations: .init(readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false)),

@@ -99,6 +99,9 @@ actor VaultTools {
             let day = try args.string("date").map { try DateInput.require($0, field: "date", today: vault.clock.today) }
                 ?? vault.clock.today
             return try vault.freeTime(on: day, minutes: minutes).json.compact()
+        case "get_trash":
+            try settings.require(.read, source: source)
+            return JSONValue.object([("trash", .array(try vault.trashContents().map(\.json)))]).compact()
         case "get_stats":
             try settings.require(.read, source: source)
             return try vault.insights(weeks: args.int("weeks") ?? Insights.defaultWeeks).json.compact()

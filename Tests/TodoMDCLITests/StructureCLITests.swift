@@ -101,9 +101,50 @@ import TodoMDTestSupport
         let gone = await v.run("restore", "report.md")
         #expect(gone.code == 2)
         #expect(gone.stderr == "error: .trash/report.md is not in the trash: it was restored already, or the trash was emptied.\n")
+        #expect(await v.run("delete", "milk").code == 0)
         let outside = await v.run("restore", "milk.md", "--to", "../milk.md")
         #expect(outside.code == 2)
         #expect(outside.stderr.contains("`id: ../milk.md` is not valid"))
+        #expect(v.exists(".trash/milk.md"))
+    }
+
+    @Test func theTrashListsDeletedTasksAndRestoreFindsThemByTitle() async throws {
+        let v = try TemporaryVault()
+        try v.task("Work/report.md", title: "Write the report")
+        try v.task("milk.md", title: "Buy milk")
+        #expect(await v.run("trash").stdout == "Trash  0 tasks\n  Nothing here. Deleted tasks wait here until the trash is emptied.\n")
+        #expect(await v.run("delete", "report").code == 0)
+        #expect(await v.run("delete", "milk").code == 0)
+        let listed = await v.run("trash")
+        #expect(listed.stdout == """
+            Trash  2 tasks
+              Buy milk          deleted 2026-11-21 09:00  .trash/milk.md
+              Write the report  from Work/report.md, deleted 2026-11-21 09:00  .trash/report.md
+              todomd restore WORDS puts one back; todomd trash empty --yes removes them for good
+
+            """)
+        let json = await v.run("trash", "--json")
+        #expect(json.stdout.hasPrefix(#"{"trash":[{"trashed_to":".trash/milk.md","id":"milk.md","title":"Buy milk","status":"todo","deleted":"2026-11-21T08:00:00Z"}"#))
+        // Words of its title will do, and it goes back to its folder without --to.
+        let back = await v.run("restore", "the report")
+        #expect(back.stdout == "Restored: Write the report  Work/report.md\n")
+        #expect(v.exists("Work/report.md"))
+        #expect(await v.run("restore", "bread").stderr == "error: bread is not in the trash: it was restored already, or the trash was emptied.\n")
+
+        // Emptying asks for --yes first, and removes nothing without it.
+        #expect(await v.run("delete", "report").code == 0)
+        let asked = await v.run("trash", "empty")
+        #expect(asked.code == 2)
+        #expect(asked.stderr.contains("This removes 2 tasks for good; add --yes to do it."))
+        #expect(v.exists(".trash/milk.md"))
+        #expect(await v.run("trash", "empty", "milk", "--yes").stdout == "Removed: 1 task for good\n")
+        #expect(!v.exists(".trash/milk.md") && v.exists(".trash/report.md"))
+        #expect(await v.run("trash", "empty", "--yes", "--json").stdout == #"{"removed":[".trash/report.md"]}"# + "\n")
+        #expect(await v.run("trash", "empty", "--yes").stdout == "The trash is empty.\n")
+        // A done task can be deleted by its title too, as in the web app.
+        try v.task("old.md", title: "Old chore", status: "done")
+        #expect(await v.run("delete", "Old chore").code == 0)
+        #expect(v.exists(".trash/old.md"))
     }
 
     @Test func aParentThatWouldMakeACycleIsRefused() async throws {

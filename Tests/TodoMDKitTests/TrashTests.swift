@@ -116,4 +116,123 @@ import TodoMDTestSupport
             try TrashedTask(json: .object([("id", .number(3)), ("trashed_to", .string(".trash/a.md"))]))
         }
     }
+
+    // MARK: - The trash's listing
+
+    /// The vault as the command line opens it: its changes go to `.todomd/audit.jsonl`, at
+    /// `minutes` after the test's clock.
+    static func logged(_ v: TemporaryVault, minutes: Double = 0) throws -> Vault {
+        let clock = TodoClock(now: v.clock.now.addingTimeInterval(minutes * 60), timeZone: v.clock.timeZone)
+        return try Vault(path: v.root, clock: clock, environment: v.environment, actor: "cli")
+    }
+
+    @Test func theTrashListsWhatWasDeletedWhereFromAndWhenMostRecentFirst() throws {
+        let v = try TemporaryVault()
+        try v.task("Work/report.md", title: "Write the report")
+        try v.task("milk.md", title: "Buy milk", status: "done")
+        _ = try Self.logged(v).trash("Work/report.md")
+        _ = try Self.logged(v, minutes: 5).trash("milk.md")
+        // Another program's delete (Obsidian moves files to .trash/ too), a file that is no task,
+        // a deleted note, a hidden file and something else: only the Markdown files directly there.
+        try v.write(".trash/obsidian.md", "---\ntitle: \"From Obsidian\"\n---\n")
+        try v.write(".trash/broken.md", "---\ntitle: [unclosed\n---\n")
+        try v.write(".trash/Notes/idea.md", "A note.\n")
+        try v.write(".trash/.hidden.md", "x")
+        try v.write(".trash/picture.png", "png")
+
+        let entries = try Self.logged(v).trashContents()
+        let logged = entries.filter { $0.formerID != nil }
+        #expect(logged == [
+            TrashEntry(trashedTo: ".trash/milk.md", title: "Buy milk", status: .done, formerID: "milk.md",
+                       deleted: v.clock.now.addingTimeInterval(300)),
+            TrashEntry(trashedTo: ".trash/report.md", title: "Write the report", status: .todo,
+                       formerID: "Work/report.md", deleted: v.clock.now),
+        ])
+        let others = entries.filter { $0.formerID == nil }.sorted { $0.trashedTo < $1.trashedTo }
+        #expect(others.map(\.trashedTo) == [".trash/broken.md", ".trash/obsidian.md"])
+        #expect(others.map(\.title) == ["broken", "From Obsidian"], "a file that does not read is listed by its name")
+        #expect(others.map(\.status) == [nil, .todo])
+        #expect(logged[0].json.compact() == #"{"trashed_to":".trash/milk.md","id":"milk.md","title":"Buy milk","status":"done","deleted":"2026-11-21T08:05:00Z"}"#)
+        #expect(others[0].json["id"] == .null)
+        // A vault without a trash lists nothing.
+        let empty = try TemporaryVault()
+        #expect(try empty.open().trashContents().isEmpty)
+    }
+
+    @Test func aRestoreWithoutAnIdGoesBackWhereTheListingSaysItWas() throws {
+        let v = try TemporaryVault()
+        try v.task("Work/Deep/a.md", title: "Deep work")
+        let vault = try Self.logged(v)
+        _ = try vault.trash("Work/Deep/a.md")
+        let item = try TrashedTask(json: .object([("trashed_to", .string(".trash/a.md")), ("id", .null)]))
+        #expect(item.id.isEmpty)
+        #expect(try vault.restore([item]).map(\.id) == ["Work/Deep/a.md"])
+
+        // Restored, then another program trashes a file of the same name: its former path is not
+        // the earlier task's, and it goes back to the top of the vault.
+        try v.write(".trash/a.md", "---\ntitle: \"Someone else's\"\n---\n")
+        #expect(try vault.trashContents().map(\.formerID) == [nil])
+        #expect(try vault.restore([TrashedTask(id: "", trashedTo: ".trash/a.md")]).map(\.id) == ["a.md"])
+    }
+
+    @Test func aTrashedTaskIsFoundByItsPathItsNameOrItsTitle() throws {
+        let v = try TemporaryVault()
+        try v.task("call.md", title: "Call the café")
+        try v.task("call-2.md", title: "Call the bank")
+        try v.task("milk.md", title: "Buy milk")
+        let vault = try Self.logged(v)
+        _ = try vault.trash(["call.md", "call-2.md", "milk.md"])
+        #expect(try vault.trashed(".trash/milk.md").trashedTo == ".trash/milk.md")
+        #expect(try vault.trashed("milk.md").trashedTo == ".trash/milk.md")
+        #expect(try vault.trashed("call").trashedTo == ".trash/call.md", "the name before a title")
+        #expect(try vault.trashed("CAFE").title == "Call the café", "case and accents ignored")
+        #expect(throws: TodoError.ambiguousReference("call the", candidates: [".trash/call-2.md", ".trash/call.md"])) {
+            try vault.trashed("call the")
+        }
+        #expect(throws: TodoError.notInTrash("bread")) { try vault.trashed("bread") }
+        #expect(throws: TodoError.notInTrash(".trash/bread.md")) { try vault.trashed("bread.md") }
+    }
+
+    @Test func emptyingTheTrashRemovesItsTasksForGoodAndNothingElse() throws {
+        let v = try TemporaryVault()
+        for name in ["a", "b", "c"] { try v.task("\(name).md", title: name.uppercased()) }
+        let vault = try Self.logged(v)
+        _ = try vault.trash(["a.md", "b.md", "c.md"])
+        try v.write(".trash/Notes/idea.md", "A note.\n")
+        try v.write(".trash/picture.png", "png")
+
+        #expect(try vault.emptyTrash([".trash/b.md"]) == [".trash/b.md"])
+        #expect(!v.exists(".trash/b.md") && v.exists(".trash/a.md"))
+        // Bad input is refused before anything goes.
+        let refused: [([String], TodoError)] = [
+            ([".trash/a.md", ".trash/b.md"], .notInTrash(".trash/b.md")),
+            ([".trash/a.md", "a.md"], .invalidValue(field: "trashed_to", value: "a.md", reason: "a Markdown file directly in .trash/")),
+            ([".trash/a.md", ".trash/Notes/idea.md"],
+             .invalidValue(field: "trashed_to", value: ".trash/Notes/idea.md", reason: "a Markdown file directly in .trash/")),
+            ([".trash/a.md", ".trash/../c.md"], .invalidValue(field: "trashed_to", value: ".trash/../c.md", reason: "a Markdown file directly in .trash/")),
+            ([".trash/a.md", ".trash/a.md"], .invalidValue(field: "trashed_to", value: ".trash/a.md", reason: "each file once")),
+        ]
+        for (paths, error) in refused {
+            #expect(throws: error) { try vault.emptyTrash(paths) }
+            #expect(v.exists(".trash/a.md"))
+        }
+        #expect(Set(try vault.emptyTrash()) == [".trash/a.md", ".trash/c.md"])
+        #expect(try vault.trashContents().isEmpty)
+        #expect(v.exists(".trash/Notes/idea.md") && v.exists(".trash/picture.png"), "only the listed tasks go")
+        let log = try v.text(".todomd/audit.jsonl")
+        #expect(log.contains(#""action":"deleted","file":".trash/b.md"}"#), "a removal for good is recorded")
+        #expect(try vault.emptyTrash().isEmpty)
+    }
+
+    @Test func aTrashThatIsALinkIsRefused() throws {
+        let v = try TemporaryVault()
+        let outside = v.cache + "/elsewhere"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        try "---\ntitle: x\n---\n".write(toFile: outside + "/x.md", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: v.root + "/.trash", withDestinationPath: outside)
+        let vault = try v.open()
+        #expect(throws: TodoError.symlinkRefused(path: ".trash")) { try vault.trashContents() }
+        #expect(throws: TodoError.symlinkRefused(path: ".trash")) { try vault.emptyTrash() }
+        #expect(FileManager.default.fileExists(atPath: outside + "/x.md"))
+    }
 }

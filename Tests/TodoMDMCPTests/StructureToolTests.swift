@@ -81,6 +81,25 @@ import TodoMDTestSupport
         #expect(text(of: empty).contains("deleted"))
     }
 
+    @Test func anAgentListsTheTrashAndPutsATaskBackFromIt() async throws {
+        let v = try TemporaryVault()
+        try v.task("Trips/trip.md", title: "Plan the trip")
+        let vault = try Vault(path: v.root, clock: v.clock, environment: v.environment, actor: "mcp:agent")
+        let tools = VaultTools(vault: vault, source: "agent")
+        #expect(await tools.call("delete_task", arguments: ["task": "Plan the trip"]).isError != true)
+        let listed = await tools.call("get_trash", arguments: [:])
+        #expect(listed.isError != true, "\(text(of: listed))")
+        #expect(text(of: listed) == #"{"trash":[{"trashed_to":".trash/trip.md","id":"Trips/trip.md","title":"Plan the trip","status":"todo","deleted":"2026-11-21T08:00:00Z"}]}"#)
+        // An item of the listing as it is, its title and status included.
+        let item = try #require(try JSONValue.parse(text(of: listed))["trash"]?.arrayValue?.first)
+        let back = await tools.call("restore_tasks", arguments: ["deleted": .array([.object([
+            "trashed_to": .string(item["trashed_to"]?.stringValue ?? ""), "id": .null, "title": "Plan the trip",
+        ])])])
+        #expect(back.isError != true, "\(text(of: back))")
+        #expect(v.exists("Trips/trip.md"), "back where it was: the trash knows")
+        #expect(text(of: await tools.call("get_trash", arguments: [:])) == #"{"trash":[]}"#)
+    }
+
     @Test func restoreTasksNeedsTheDeletePermission() async throws {
         let v = try TemporaryVault()
         try v.write(".todomd/config.json", #"{"sources": {"agent": {"allow": ["read", "create", "update"]}}}"#)

@@ -14,10 +14,11 @@ final class ServerFixture: @unchecked Sendable {
     let service: VaultService
     let options: ServerOptions
 
-    init(token: String? = nil, setUp: (TemporaryVault) throws -> Void = { _ in }) throws {
+    /// `actor`: who the server's writes are recorded as in `.todomd/audit.jsonl` (nil: no log).
+    init(token: String? = nil, actor: String? = nil, setUp: (TemporaryVault) throws -> Void = { _ in }) throws {
         temp = try TemporaryVault()
         try setUp(temp)
-        vault = try temp.open()
+        vault = try Vault(path: temp.root, clock: temp.clock, environment: temp.environment, actor: actor)
         service = VaultService(vault: vault, hub: EventHub())
         options = ServerOptions(token: token)
     }

@@ -254,6 +254,38 @@ struct TaskAPITests {
         #expect(try f.temp.bytes(".trash/a.md") == before, "restored byte for byte, then deleted again")
     }
 
+    @Test func theTrashIsListedRestoredFromAndEmptied() async throws {
+        let f = try ServerFixture(actor: "web") { t in
+            try t.task("Work/a.md", title: "Report")
+            try t.task("b.md", title: "Milk")
+            try t.task("c.md", title: "Bread")
+        }
+        try await f.test { client in
+            #expect(try await client.get("/api/v1/trash").json.compact() == #"{"trash":[]}"#)
+            _ = try await client.send(.post, "/api/v1/tasks/delete", #"{"ids": ["Work/a.md", "b.md", "c.md"]}"#)
+            let listed = try await client.get("/api/v1/trash")
+            #expect(listed.status == .ok)
+            let items = try #require(listed.json["trash"]?.arrayValue)
+            #expect(items.compactMap { $0["id"]?.stringValue } == ["Work/a.md", "b.md", "c.md"])
+            #expect(items.first?.compact() == #"{"trashed_to":".trash/a.md","id":"Work/a.md","title":"Report","status":"todo","deleted":"2026-11-21T08:00:00Z"}"#)
+            // Put back from the listing: a `trashed_to` alone goes back where the task was.
+            let back = try await client.send(.post, "/api/v1/trash/restore", #"{"deleted": [{"trashed_to": ".trash/a.md"}]}"#)
+            #expect(back.json["tasks"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == ["Work/a.md"])
+            // Emptied: the ones named, then the rest; a bad list is refused and nothing goes.
+            let bad = try await client.send(.post, "/api/v1/trash/empty", #"{"trashed_to": ".trash/b.md"}"#)
+            #expect(bad.status == .badRequest)
+            let gone = try await client.send(.post, "/api/v1/trash/empty", #"{"trashed_to": [".trash/b.md", ".trash/a.md"]}"#)
+            #expect(gone.status == .notFound, "a.md is no longer in the trash")
+            #expect(f.temp.exists(".trash/b.md"))
+            let one = try await client.send(.post, "/api/v1/trash/empty", #"{"trashed_to": [".trash/b.md"]}"#)
+            #expect(one.json.compact() == #"{"removed":[".trash/b.md"]}"#)
+            let rest = try await client.send(.post, "/api/v1/trash/empty")
+            #expect(rest.json.compact() == #"{"removed":[".trash/c.md"]}"#)
+            #expect(try await client.get("/api/v1/trash").json.compact() == #"{"trash":[]}"#)
+        }
+        #expect(f.temp.exists("Work/a.md") && !f.temp.exists(".trash/b.md") && !f.temp.exists(".trash/c.md"))
+    }
+
     @Test func unknownTasksAre404AndReferencesStayInsideTheVault() async throws {
         let f = try ServerFixture(setUp: Self.sample)
         try await f.test { client in

@@ -112,7 +112,7 @@ class ToolTests(MCPTestCase):
                                       "remove_category", "plan_add", "plan_review", "reorder", "set_theme",
                                       "get_agenda", "find_free_time", "ramble", "list_templates",
                                       "add_from_template", "list_calendars", "add_calendar", "remove_calendar",
-                                      "start_timer", "stop_timer", "time_report", "get_stats", "restore_tasks"})
+                                      "start_timer", "stop_timer", "time_report", "get_stats", "restore_tasks", "get_trash"})
         for tool in tools.values():
             schema = field(tool, "input_schema", "inputSchema")
             self.assertEqual(schema["type"], "object", tool.name)

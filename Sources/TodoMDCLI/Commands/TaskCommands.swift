@@ -354,14 +354,15 @@ struct Delete: VaultCommand {
             throw ValidationError("Give --with-subtasks or --keep-subtasks, not both.")
         }
         let vault = try context.openVault()
-        let id = try vault.resolve(task)
+        // A done or cancelled task can be deleted too (as in the web app and the API).
+        let id = try vault.resolveIncludingClosed(task)
         let title = try vault.read(id).0.title
         let destination = try vault.delete(id, subtasks: keepSubtasks ? .keep : subtasks.policy)
         if output.json {
             context.line(JSONValue.object([("id", .string(id)), ("trashed_to", .string(destination))]).compact())
         } else {
             context.line("\(context.style.green("Deleted:")) \(title)  \(context.style.dim("moved to \(destination)"))")
-            // How to undo it: the trash keeps no old paths, so a task from a folder needs --to.
+            // How to undo it; a task from a folder gets --to too, so the line works where the log is gone.
             let back = destination.split(separator: "/").last.map(String.init) == id ? "" : " --to \(TaskOutput.shellWord(id))"
             context.line(context.style.dim("  todomd restore \(TaskOutput.shellWord(destination))\(back) puts it back"))
         }
@@ -371,18 +372,78 @@ struct Delete: VaultCommand {
 struct Restore: VaultCommand {
     static let configuration = CommandConfiguration(
         commandName: "restore", abstract: "Put a deleted task back from the vault's .trash/ folder.",
-        discussion: "FILE is where `todomd delete` said the task went (.trash/NAME, or NAME). It goes back to "
-            + "--to PATH, the task's path before (as `delete --json` gives it), else to NAME at the top of the "
-            + "vault; a path taken since gets NAME-2.md beside it.")
-    @Argument(help: "The file in .trash/.") var file: String
-    @Option(help: "Where it goes back: the task's path before the delete.") var to: String?
+        discussion: "TASK is where `todomd delete` said it went (.trash/NAME, or NAME), or words of its title "
+            + "(`todomd trash` lists them). It goes back to where it was, else (for a file another program put "
+            + "there) to NAME at the top of the vault, or to --to PATH; a path taken since gets NAME-2.md beside it.")
+    @Argument(help: "The task in .trash/: its file, or words of its title.") var task: String
+    @Option(help: "Where it goes back, instead of where it was.") var to: String?
     @OptionGroup var output: OutputOptions
     @OptionGroup var global: GlobalOptions
     func run(_ context: CommandContext) throws {
-        let trashed = file.hasPrefix(".trash/") ? file : ".trash/" + file
         let vault = try context.openVault()
-        let restored = try vault.restore([TrashedTask(id: to ?? String(trashed.dropFirst(".trash/".count)), trashedTo: trashed)])
+        let entry = try vault.trashed(task)
+        let restored = try vault.restore([TrashedTask(id: to ?? "", trashedTo: entry.trashedTo)])
         for task in restored { TaskOutput.confirm("Restored:", task, json: output.json, context) }
+    }
+}
+
+struct TrashCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trash", abstract: "List the deleted tasks in the vault's .trash/ folder, or empty it.",
+        discussion: "`todomd restore WORDS` puts one back where it was.",
+        subcommands: [TrashList.self, TrashEmpty.self], defaultSubcommand: TrashList.self)
+}
+
+struct TrashList: VaultCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the deleted tasks, most recent first.")
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var global: GlobalOptions
+    func run(_ context: CommandContext) throws {
+        let vault = try context.openVault()
+        let entries = try vault.trashContents()
+        if output.json {
+            context.line(JSONValue.object([("trash", .array(entries.map(\.json)))]).compact())
+            return
+        }
+        context.line(context.style.bold("Trash") + "  " + context.style.dim(entries.count == 1 ? "1 task" : "\(entries.count) tasks"))
+        if entries.isEmpty {
+            context.line(context.style.dim("  Nothing here. Deleted tasks wait here until the trash is emptied."))
+            return
+        }
+        let width = min(entries.map(\.title.count).max() ?? 0, 48)
+        for entry in entries {
+            let when = TaskDate(instant: entry.deleted, in: context.clock.timeZone).description.replacingOccurrences(of: "T", with: " ")
+            // Where it was, when that was a folder (a task from the top has the same name in the trash).
+            let from = entry.formerID.flatMap { $0.contains("/") ? "from \($0), " : nil } ?? ""
+            let title = entry.title.count < width ? entry.title.padding(toLength: width, withPad: " ", startingAt: 0) : entry.title
+            context.line("  \(title)  " + context.style.dim("\(from)deleted \(when)  \(entry.trashedTo)"))
+        }
+        context.line(context.style.dim("  todomd restore WORDS puts one back; todomd trash empty --yes removes them for good"))
+    }
+}
+
+struct TrashEmpty: VaultCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "empty", abstract: "Remove deleted tasks from .trash/ for good.",
+        discussion: "Every task `todomd trash` lists, or only the ones named (their file or words of their "
+            + "title). Deleted notes (.trash/Notes/) and other files stay.")
+    @Argument(help: "The tasks to remove (all when none is named).") var tasks: [String] = []
+    @Flag(help: "Remove them: without it, nothing is removed.") var yes = false
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var global: GlobalOptions
+    func run(_ context: CommandContext) throws {
+        let vault = try context.openVault()
+        let paths = try tasks.isEmpty ? vault.trashContents().map(\.trashedTo) : tasks.map { try vault.trashed($0).trashedTo }
+        guard yes || paths.isEmpty else {
+            throw ValidationError("This removes \(paths.count == 1 ? "1 task" : "\(paths.count) tasks") for good; add --yes to do it.")
+        }
+        let removed = try vault.emptyTrash(paths)
+        if output.json {
+            context.line(JSONValue.object([("removed", .array(removed.map(JSONValue.string)))]).compact())
+        } else {
+            context.line(removed.isEmpty ? context.style.dim("The trash is empty.")
+                : "\(context.style.green("Removed:")) \(removed.count == 1 ? "1 task" : "\(removed.count) tasks") for good")
+        }
     }
 }
 

@@ -26,7 +26,8 @@ public struct AuditLog: Sendable {
         public var action: String
         /// The vault-relative file.
         public var file: String
-        /// For moves, where the file went.
+        /// For moves, where the file went; for a deletion by the program, where in `.trash/` (the
+        /// trash's listing reads a file's former path from it).
         public var to: String?
         /// ``ContentHash`` of the bytes written or seen (nil for deletions).
         public var hash: String?
@@ -113,11 +114,38 @@ public struct AuditLog: Sendable {
                       hash: ContentHash.of(bytes))])
     }
 
-    /// Records a move (a move into `.trash/` is a deletion) by this process.
+    /// Records a move (a move into `.trash/` is a deletion, with where it went) by this process.
     func recordMove(_ file: String, to destination: String) {
         let deleted = destination.hasPrefix(".trash/")
-        append([Entry(time: clock.now, who: actor, action: deleted ? "deleted" : "moved", file: file,
-                      to: deleted ? nil : destination)])
+        append([Entry(time: clock.now, who: actor, action: deleted ? "deleted" : "moved", file: file, to: destination)])
+    }
+
+    /// Records that this process removed `file` for good (a file emptied from `.trash/`).
+    func recordRemoval(_ file: String) {
+        append([Entry(time: clock.now, who: actor, action: "deleted", file: file)])
+    }
+
+    /// Where each file still in `.trash/` came from, as the whole log tells it: `.trash/NAME` →
+    /// the task's path before and when it was deleted. A later entry that moved the file out
+    /// again (a restore) or removed it forgets it, so a name used again by another program's
+    /// delete is not given the earlier task's path. Empty when the vault keeps no log.
+    ///
+    /// The log is read without following a symbolic link; lines that do not name `.trash/` are
+    /// skipped unparsed.
+    public static func trashOrigins(root: String) -> [String: (id: String, time: Date)] {
+        guard let folder = try? VaultDirectory.open(root: root, ".todomd", create: false),
+              let fd = try? folder.openFile("audit.jsonl", O_RDONLY)
+        else { return [:] }
+        let data = FileHandle(fileDescriptor: fd, closeOnDealloc: true).readDataToEndOfFile()
+        var origins: [String: (id: String, time: Date)] = [:]
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") where line.contains(".trash/") {
+            guard let entry = (try? JSONValue.parse(String(line))).flatMap(Entry.init(json:)) else { continue }
+            if entry.file.hasPrefix(".trash/") { origins[entry.file] = nil }
+            if entry.action == "deleted", let to = entry.to, to.hasPrefix(".trash/") {
+                origins[to] = (entry.file, entry.time)
+            }
+        }
+        return origins
     }
 
     /// The entries at the end of the log (the last ``tailBytes``), oldest first.

@@ -5,7 +5,8 @@ import Foundation
 /// A client keeps these (the web app's "Undo" toast holds their JSON) and gives them back to
 /// ``Vault/restore(_:)``, as with a ``CompletionReceipt``: the server remembers nothing.
 public struct TrashedTask: Sendable, Equatable {
-    /// The task's id before the delete (its path in the vault).
+    /// The task's id before the delete (its path in the vault); empty when not known: the
+    /// restore then takes it from the trash's listing (``Vault/trashContents()``).
     public var id: String
     /// Where its file went: `.trash/NAME`.
     public var trashedTo: String
@@ -29,7 +30,13 @@ public struct TrashedTask: Sendable, Equatable {
             }
             return value
         }
-        self.init(id: try text("id", "the deleted task's id"),
+        // No id (or null): back where the trash's listing says it was (``Vault/restore(_:)``).
+        let id: String
+        switch json["id"] {
+        case nil, .null?: id = ""
+        default: id = try text("id", "the deleted task's id")
+        }
+        self.init(id: id,
                   trashedTo: try text("trashed_to", "where the delete moved it (.trash/NAME)"))
     }
 }
@@ -74,7 +81,9 @@ extension Vault {
 
     /// Undoes a delete (§5: a deleted task is restorable): each file goes back from `.trash/` to
     /// its id, or, when another file has taken that path since, to a free name beside it
-    /// (`name-2.md`, …). A delete that cleared its subtasks' `parent`
+    /// (`name-2.md`, …). An empty id is the task's path before as the trash's listing gives it
+    /// (``TrashEntry/formerID``), else its name at the top of the vault. A delete that cleared
+    /// its subtasks' `parent`
     /// (``SubtaskPolicy/keep``) is undone for the task only: its former subtasks stay where
     /// they are.
     ///
@@ -86,8 +95,14 @@ extension Vault {
     ///   Markdown file directly in `.trash/`, or an id is not a task's path (hidden folders,
     ///   `..`, no `.md`) or a file is named twice; ``TodoError/notInTrash(_:)`` when a file
     ///   is no longer in the trash.
-    public func restore(_ trashed: [TrashedTask]) throws -> [TodoTask] {
+    public func restore(_ items: [TrashedTask]) throws -> [TodoTask] {
         var seen: Set<String> = []
+        let origins = items.contains { $0.id.isEmpty } ? AuditLog.trashOrigins(root: folder.root) : [:]
+        let trashed = items.map { item in
+            guard item.id.isEmpty else { return item }
+            let name = item.trashedTo.split(separator: "/").last.map(String.init) ?? item.trashedTo
+            return TrashedTask(id: origins[item.trashedTo]?.id ?? name, trashedTo: item.trashedTo)
+        }
         for item in trashed {
             guard seen.insert(item.trashedTo).inserted else {
                 throw TodoError.invalidValue(field: "trashed_to", value: item.trashedTo, reason: "each file once")
@@ -115,5 +130,117 @@ extension Vault {
         }
         try index.refresh(restored, in: folder, timeZone: clock.timeZone)
         return try restored.map { try read($0).0 }
+    }
+}
+
+/// A task file in `.trash/` (§5), as the trash lists it: what it is, where it was, when it went.
+public struct TrashEntry: Sendable, Equatable {
+    /// Its path now: `.trash/NAME`.
+    public var trashedTo: String
+    /// Its title; the file's name when the file does not read as a task.
+    public var title: String
+    /// Its status; nil when the file does not read as a task.
+    public var status: TaskStatus?
+    /// Its path before the delete, as `.todomd/audit.jsonl` recorded it; nil when no entry
+    /// says (another program put it there, or the log was removed).
+    public var formerID: String?
+    /// When it was deleted: the log's time, else when the file last changed status.
+    public var deleted: Date
+
+    public init(trashedTo: String, title: String, status: TaskStatus?, formerID: String?, deleted: Date) {
+        self.trashedTo = trashedTo
+        self.title = title
+        self.status = status
+        self.formerID = formerID
+        self.deleted = deleted
+    }
+
+    /// `{"trashed_to", "id" (null when not known), "title", "status" (null), "deleted"}`: what
+    /// ``TrashedTask/init(json:)`` takes back for a restore.
+    public var json: JSONValue {
+        .object([("trashed_to", .string(trashedTo)), ("id", formerID.map(JSONValue.string) ?? .null),
+                 ("title", .string(title)), ("status", status.map { .string($0.rawValue) } ?? .null),
+                 ("deleted", .string(DateTimeFormat.string(deleted)))])
+    }
+}
+
+extension Vault {
+    /// The task files in `.trash/` (the Markdown files directly in it: deleted notes are in
+    /// `.trash/Notes/`), most recently deleted first.
+    ///
+    /// - Throws: ``TodoError/symlinkRefused(path:)`` when `.trash` is a link.
+    public func trashContents() throws -> [TrashEntry] {
+        let files = try folder.markdownFiles(directlyIn: ".trash")
+        guard !files.isEmpty else { return [] }
+        let origins = AuditLog.trashOrigins(root: folder.root)
+        return files.map { file in
+            let path = ".trash/" + file.name
+            var title = String(file.name.dropLast(3))
+            var status: TaskStatus?
+            if let snapshot = try? folder.read(path),
+               case let .task(task) = TaskFileCodec.decode(snapshot.bytes, id: file.name, fileModified: file.changed,
+                                                           timeZone: clock.timeZone, fieldMap: folder.fieldMap) {
+                title = task.title
+                status = task.status
+            }
+            let origin = origins[path]
+            return TrashEntry(trashedTo: path, title: title, status: status, formerID: origin?.id,
+                              deleted: origin?.time ?? file.changed)
+        }.sorted { ($0.deleted, $1.trashedTo) > ($1.deleted, $0.trashedTo) }
+    }
+
+    /// Finds a task file in the trash from a user's reference: its path (`.trash/NAME`), its
+    /// name with or without `.md`, or words of its title (case and accents ignored). The first
+    /// of these with any match decides.
+    ///
+    /// - Throws: ``TodoError/notInTrash(_:)`` when nothing matches (naming `.trash/NAME` for a
+    ///   reference ending in `.md`); ``TodoError/ambiguousReference(_:candidates:)`` when
+    ///   several titles do.
+    public func trashed(_ reference: String) throws -> TrashEntry {
+        let ref = reference.trimmingCharacters(in: .whitespaces)
+        let path = ref.hasPrefix(".trash/") ? ref : ".trash/" + ref
+        let entries = try trashContents()
+        let steps: [(TrashEntry) -> Bool] = [
+            { $0.trashedTo == path }, { $0.trashedTo == path + ".md" },
+            { !ref.isEmpty && $0.title.range(of: ref, options: [.caseInsensitive, .diacriticInsensitive]) != nil },
+        ]
+        for step in steps {
+            let found = entries.filter(step)
+            if found.count == 1 { return found[0] }
+            if found.count > 1 { throw TodoError.ambiguousReference(reference, candidates: found.map(\.trashedTo)) }
+        }
+        throw TodoError.notInTrash(ref.hasSuffix(".md") ? path : ref)
+    }
+
+    /// Removes task files from `.trash/` for good: `paths` (each `.trash/NAME`), or every file
+    /// ``trashContents()`` lists when nil. Each removal is recorded in `.todomd/audit.jsonl`.
+    /// Other files in `.trash/` (deleted notes, another program's files) stay.
+    ///
+    /// Every path is checked before any file goes.
+    ///
+    /// - Returns: the paths removed.
+    /// - Throws: ``TodoError/invalidValue(field:value:reason:)`` for a path that is not a
+    ///   Markdown file directly in `.trash/` or is named twice; ``TodoError/notInTrash(_:)``
+    ///   for one that is not there.
+    @discardableResult
+    public func emptyTrash(_ paths: [String]? = nil) throws -> [String] {
+        let chosen = try paths ?? trashContents().map(\.trashedTo)
+        var seen: Set<String> = []
+        for path in chosen {
+            let name = path.hasPrefix(".trash/") ? String(path.dropFirst(".trash/".count)) : ""
+            guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."), name.hasSuffix(".md") else {
+                throw TodoError.invalidValue(field: "trashed_to", value: path, reason: "a Markdown file directly in .trash/")
+            }
+            guard seen.insert(path).inserted else {
+                throw TodoError.invalidValue(field: "trashed_to", value: path, reason: "each file once")
+            }
+            guard folder.exists(path) else { throw TodoError.notInTrash(path) }
+        }
+        try folder.audit?.checkWritable()
+        for path in chosen {
+            try folder.remove(path)
+            folder.audit?.recordRemoval(path)
+        }
+        return chosen
     }
 }

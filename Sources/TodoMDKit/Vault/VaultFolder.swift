@@ -384,6 +384,38 @@ public struct VaultFolder: Sendable {
         try VaultDirectory.refuseLinks(root: root, in: id)
     }
 
+    /// The regular Markdown files directly in folder `relative` (names not starting with `.`),
+    /// with the time each last changed status (a move into the folder sets it), by name. The
+    /// folder is reached without following a symbolic link; one that does not exist has none.
+    ///
+    /// - Throws: ``TodoError/symlinkRefused(path:)`` when a component of `relative` is a link;
+    ///   ``TodoError/io(path:reason:)`` when it is not a folder or cannot be read.
+    public func markdownFiles(directlyIn relative: String) throws -> [(name: String, changed: Date)] {
+        try refuseLinks(in: relative)
+        guard exists(relative) else { return [] }
+        let folder = try VaultDirectory.open(root: root, relative, create: false)
+        let listing = fcntl(folder.fd, F_DUPFD_CLOEXEC, 0)
+        guard listing >= 0, let dir = fdopendir(listing) else {
+            throw TodoError.io(path: relative, reason: String(cString: strerror(errno)))
+        }
+        defer { closedir(dir) }
+        var files: [(name: String, changed: Date)] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> String in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            guard !name.hasPrefix("."), name.hasSuffix(".md"), let st = folder.status(name),
+                  (st.st_mode & S_IFMT) == S_IFREG else { continue }
+            #if os(Linux)
+            let changed = Double(st.st_ctim.tv_sec) + Double(st.st_ctim.tv_nsec) / 1e9
+            #else
+            let changed = Double(st.st_ctimespec.tv_sec) + Double(st.st_ctimespec.tv_nsec) / 1e9
+            #endif
+            files.append((name, Date(timeIntervalSince1970: changed)))
+        }
+        return files.sorted { $0.name < $1.name }
+    }
+
     /// Removes the file `id` (relative), reached without following a symbolic link; a file
     /// that is not there is no error.
     func remove(_ id: String) throws {

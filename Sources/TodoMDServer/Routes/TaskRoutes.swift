@@ -14,6 +14,13 @@ struct TaskRoutes {
         api.delete("tasks/:ref") { request, context in try await delete(reference(context), request) }
         api.post("tasks/delete") { request, _ in try await deleteMany(request) }
         api.post("trash/restore") { request, _ in try await restore(request) }
+        api.get("trash") { _, _ in
+            // `{"trash": [{"trashed_to", "id", "title", "status", "deleted"}…]}`, most recent first.
+            HTTP.json(try await service.read { vault in
+                JSONValue.object([("trash", .array(try vault.trashContents().map(\.json)))]).compact()
+            })
+        }
+        api.post("trash/empty") { request, _ in try await emptyTrash(request) }
         api.post("tasks/:ref/complete") { request, context in try await complete(reference(context), request) }
         api.post("tasks/:ref/undo-complete") { request, context in
             try await undoComplete(reference(context), request)
@@ -264,9 +271,28 @@ struct TaskRoutes {
         guard let items = body["deleted"]?.arrayValue, !items.isEmpty else {
             throw APIError.missingField("deleted", example: #"{"deleted": [{"id": "a.md", "trashed_to": ".trash/a.md"}]} (what POST /tasks/delete answered)"#)
         }
+        // An item without an id goes back where the trash's listing says it was.
         let trashed = try items.map(TrashedTask.init(json:))
         return HTTP.json(try await service.write { vault in
             "{\"tasks\":[" + (try vault.restore(trashed)).map(TaskJSON.encode).joined(separator: ",") + "]}"
+        })
+    }
+
+    /// `POST /trash/empty` → `{"removed": [".trash/NAME"…]}`: every task file the trash lists
+    /// removed for good, or only `"trashed_to": [".trash/NAME"…]`.
+    func emptyTrash(_ request: Request) async throws -> Response {
+        let body = try await HTTP.body(request)
+        var paths: [String]?
+        if let given = body["trashed_to"], given != .null {
+            let texts = given.arrayValue?.compactMap(\.stringValue) ?? []
+            guard let items = given.arrayValue, texts.count == items.count else {
+                throw APIError.wrongType(field: "trashed_to", expected: "a list of paths in .trash/")
+            }
+            paths = texts
+        }
+        let chosen = paths
+        return HTTP.json(try await service.write { vault in
+            JSONValue.object([("removed", .array(try vault.emptyTrash(chosen).map(JSONValue.string)))]).compact()
         })
     }
 
