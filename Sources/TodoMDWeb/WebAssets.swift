@@ -59,6 +59,8 @@ public enum WebAssets {
             ("board.css", PackageResources.board_css),
             ("insights.js", PackageResources.insights_js),
             ("insights.css", PackageResources.insights_css),
+            ("trash.js", PackageResources.trash_js),
+            ("trash.css", PackageResources.trash_css),
             ("settings.js", PackageResources.settings_js),
             ("notes.js", PackageResources.notes_js),
             ("notes-format.js", PackageResources.notes_format_js),

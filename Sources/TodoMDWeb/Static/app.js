@@ -5,8 +5,8 @@
 //   header.js    title, toolbar, filters        list.js     the task list, cursor, drag and drop
 //   selection.js select mode (tasks and notes)  actions.js  complete, defer, bulk actions
 //   quick.js     quick entry                    keys.js     keyboard shortcuts
-//   live.js      live updates (events)          lazy.js     editor, perspective editor, planner, board, insights on first use
-//   notes.js, categories.js, settings.js, planner.js, board.js, insights.js, editor.js, perspective.js: their own screens and sheets.
+//   live.js      live updates (events)          lazy.js     editor, perspective editor, planner, board, insights, trash on first use
+//   notes.js, categories.js, settings.js, planner.js, board.js, insights.js, trash.js, editor.js, perspective.js: their own screens and sheets.
 import { $, debounce, icon } from './util.js';
 import { firstRows } from './first.js';
 import { loadTheme, openSettings } from './settings.js';
@@ -20,16 +20,17 @@ import { wireQuick } from './quick.js';
 import { onKey, showShortcuts } from './keys.js';
 import { showCalendar, hideCalendar } from './lazy.js';
 import { connectEvents } from './live.js';
-import { editorId, closeEditor, showTask, showPlan, hidePlan, showBoard, hideBoard, showInsights, hideInsights, appCtx } from './lazy.js';
+import { editorId, closeEditor, showTask, showPlan, hidePlan, showBoard, hideBoard, showInsights, hideInsights, showTrash, hideTrash, appCtx } from './lazy.js';
 import { showNotes, hideNotes } from './lazy.js';
 
-/** Shows route `r` (a new one): the notes, the planner, a board, the insights, or a task list. */
+/** Shows route `r` (a new one): the notes, the planner, a board, the insights, the trash, or a task list. */
 function show(r) {
   // The calendar (calendar.js) takes the list's place too.
   if (r.kind !== 'calendar') hideCalendar();
   if (r.kind !== 'plan') hidePlan();
   if (r.kind !== 'board') hideBoard();
   if (r.kind !== 'insights') hideInsights();
+  if (r.kind !== 'trash') hideTrash();
   // Notes (notes.js) take the list's place; leaving them gives it back.
   if (r.kind === 'notes') { leaveList(); showNotes(r, appCtx); return; }
   hideNotes();
@@ -40,6 +41,8 @@ function show(r) {
   if (r.kind === 'board') { leaveList(); showBoard(r); return; }
   // And the insights (§27).
   if (r.kind === 'insights') { leaveList(); showInsights(r); return; }
+  // And the trash (§5).
+  if (r.kind === 'trash') { leaveList(); showTrash(r); return; }
   if (!isDoneRoute(r) && r.kind !== 'search') setLastActive(screenHash());
   resetList();
   if (editorId()) closeEditor(false);

@@ -35,7 +35,7 @@ export function routeTitle() {
 export function renderHeader() {
   if (route() && route().kind === 'calendar') return; // calendar.js draws its own
   const r = route();
-  if (!r || r.kind === 'notes' || r.kind === 'plan' || r.kind === 'board' || r.kind === 'insights') return;
+  if (!r || r.kind === 'notes' || r.kind === 'plan' || r.kind === 'board' || r.kind === 'insights' || r.kind === 'trash') return;
   const [title, ic, color] = routeTitle();
   const t = $('#view-title');
   const ico = icon(ic || 'list', 'title-icon');

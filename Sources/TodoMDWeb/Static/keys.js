@@ -7,7 +7,7 @@ import { setNav, navOpen, narrow } from './sidebar.js';
 import { select, moveSelection, taskSelection } from './list.js';
 import { complete, deferTasks } from './actions.js';
 import { previewParse, focusQuick, openBrainDump } from './quick.js';
-import { openEditor, editorId, closeEditor, planKey, boardKey, insightsKey } from './lazy.js';
+import { openEditor, editorId, closeEditor, planKey, boardKey, insightsKey, trashKey } from './lazy.js';
 import { indent, outdent, indentTarget, canOutdent } from './nesting.js';
 import { calendarKey, notesKey } from './lazy.js';
 import { refresh } from './list.js';
@@ -49,6 +49,7 @@ export function onKey(e) {
   if (r && r.kind === 'plan' && !gPending && planKey(e)) return;
   if (r && r.kind === 'board' && !gPending && boardKey(e)) return;
   if (r && r.kind === 'insights' && !gPending && insightsKey(e)) return;
+  if (r && r.kind === 'trash' && !gPending && trashKey(e)) return;
   if (gPending && Date.now() - gPending < 1500) {
     gPending = 0;
     if (e.key === 'c') { e.preventDefault(); go('#/calendar'); } else if (GO[e.key]) { e.preventDefault(); go(viewHref(GO[e.key])); }

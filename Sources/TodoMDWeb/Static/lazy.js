@@ -1,6 +1,6 @@
 // The parts loaded on first use, which keeps the first download small: the task editor
 // (editor.js), the perspective editor (perspective.js), the notes (notes.js), the day planner
-// (planner.js), the board (board.js) and the insights (insights.js), each given what it may
+// (planner.js), the board (board.js), the insights (insights.js) and the trash (trash.js), each given what it may
 // call back.
 import { $ } from './util.js';
 import { toast, showError } from './ui.js';
@@ -118,3 +118,10 @@ export const showInsights = (r) => (IN ? Promise.resolve(IN) : import('./insight
 export const hideInsights = () => { if (IN) IN.hideInsights(); };
 export const insightsChanged = () => { if (IN) IN.insightsChanged(); };
 export const insightsKey = (e) => !!IN && IN.insightsKey(e);
+
+// ---- the trash (#/trash) ----
+let TR = null;
+export const showTrash = (r) => (TR ? Promise.resolve(TR) : import('./trash.js').then((m) => (TR = m))).then((m) => m.showTrash(r)).catch(showError);
+export const hideTrash = () => { if (TR) TR.hideTrash(); };
+export const trashChanged = () => { if (TR) TR.trashChanged(); };
+export const trashKey = (e) => !!TR && TR.trashKey(e);

@@ -11,7 +11,7 @@ import { route, sidebar, listing, setListing, cursor, setCursor, animating, anim
 import { loadSidebar } from './sidebar.js';
 import { screenKey } from './router.js';
 import { renderHeader, renderBanner, routeTitle, filterCount } from './header.js';
-import { planChanged, boardChanged, insightsChanged, openEditor } from './lazy.js';
+import { planChanged, boardChanged, insightsChanged, trashChanged, openEditor } from './lazy.js';
 import { complete, deferTasks, bulk } from './actions.js';
 import { nestRows, structureChips, disclosure, toggleFold, setParent } from './nesting.js';
 import { calendarChanged } from './lazy.js';
@@ -65,6 +65,7 @@ export async function loadList() {
   if (r0 && r0.kind === 'plan') { planChanged(); return; }
   if (r0 && r0.kind === 'board') { boardChanged(); return; }
   if (r0 && r0.kind === 'insights') { insightsChanged(); return; }
+  if (r0 && r0.kind === 'trash') { trashChanged(); return; }
   if (!r0 || r0.kind === 'notes') return;
   const seq = ++loadSeq;
   const ul = $('#task-list');

@@ -1,7 +1,7 @@
 // Routes are URL hashes: #/view/ID[?done=1], #/perspective/ID, #/search?q=…, #/notes[/ID],
-// #/plan[/REGION], #/board[/VIEW-OR-PERSPECTIVE-ID], #/insights. The router parses them, keeps the state's route and calls the screen for it.
+// #/plan[/REGION], #/board[/VIEW-OR-PERSPECTIVE-ID], #/insights, #/trash. The router parses them, keeps the state's route and calls the screen for it.
 // A task open in the detail editor is part of the URL too (`?task=ID` on any of them but the
-// notes), so the browser's Back closes it instead of leaving the view.
+// notes and the trash), so the browser's Back closes it instead of leaving the view.
 import { route, setRoute } from './state.js';
 
 export const viewHref = (id) => '#/view/' + encodeURIComponent(id).replace(/%3A/gi, ':');
@@ -12,7 +12,7 @@ export const boardHref = (id) => '#/board/' + encodeURIComponent(id).replace(/%3
 /** The route of a hash ({kind, id, done, task} | {kind: 'search', q, task}), or null when it is none. */
 export function parseRoute(hash = location.hash) {
   const r = parseScreen(hash);
-  if (r && r.kind !== 'notes') {
+  if (r && r.kind !== 'notes' && r.kind !== 'trash') {
     const task = new URLSearchParams(hash.includes('?') ? hash.slice(hash.indexOf('?') + 1) : '').get('task');
     if (task) r.task = task;
   }
@@ -36,6 +36,7 @@ function parseScreen(hash) {
   if (kind === 'plan') return { kind, id };
   if (kind === 'board') return { kind, id };
   if (kind === 'insights') return { kind };
+  if (kind === 'trash') return { kind };
   return null;
 }
 

@@ -57,6 +57,7 @@ export function renderSidebar() {
   notesLi.classList.add('gap');
   views.append(notesLi);
   views.append(navLink('#/insights', 'insights', 'Insights', 'chart', null, { cls: 'v-insights' }));
+  views.append(navLink('#/trash', 'trash', 'Trash', 'trash', null, { cls: 'v-trash' }));
   const sections = [views];
   const areas = sb.areas || [];
   if (areas.length) {

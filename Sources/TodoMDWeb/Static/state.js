@@ -36,7 +36,7 @@ export function animEnd() { S.anim--; }
 
 // ---- derived from the route ----
 /** The key a route's preferences and manual order are kept under. */
-export const viewKey = (r = S.route) => r.kind === 'view' ? r.id : r.kind === 'perspective' ? 'perspective:' + r.id : r.kind === 'notes' ? 'notes' : r.kind === 'plan' ? 'plan' : r.kind === 'insights' ? 'insights' : r.kind === 'board' ? (boardSource(r).kind === 'view' ? r.id : 'perspective:' + r.id) : 'search';
+export const viewKey = (r = S.route) => r.kind === 'view' ? r.id : r.kind === 'perspective' ? 'perspective:' + r.id : r.kind === 'notes' ? 'notes' : r.kind === 'plan' ? 'plan' : r.kind === 'insights' ? 'insights' : r.kind === 'trash' ? 'trash' : r.kind === 'board' ? (boardSource(r).kind === 'view' ? r.id : 'perspective:' + r.id) : 'search';
 const BUILT_IN = ['inbox', 'today', 'upcoming', 'anytime', 'someday', 'flagged', 'logbook', 'all'];
 /** What a board route shows (§25): `{kind: 'view' | 'perspective', id}`; built-in views and
  *  `area:`/`project:`/`tag:` ids are views, any other id a perspective. */
