@@ -72,6 +72,38 @@ import TodoMDTestSupport
         #expect(try vault.task("Work/b.md").title == "New B")
     }
 
+    @Test func undoingAKeepingDeleteMakesTheReleasedTasksSubtasksAgain() throws {
+        let v = try TemporaryVault()
+        try StructureTests.trip(v)
+        let vault = try v.open()
+        let trashed = try vault.trash("trip.md", subtasks: .keep)
+        #expect(trashed == [TrashedTask(id: "trip.md", trashedTo: ".trash/trip.md",
+                                        keptSubtasks: ["flights.md", "sub/passport.md", "pack.md"])])
+        #expect(trashed[0].json.compact() == #"{"id":"trip.md","trashed_to":".trash/trip.md","kept_subtasks":["flights.md","sub/passport.md","pack.md"]}"#)
+        #expect(try TrashedTask(json: trashed[0].json) == trashed[0])
+        #expect(try vault.task("flights.md").parent == nil)
+        // Meanwhile one was given another parent: it keeps that one.
+        try v.task("other.md", title: "Other")
+        try vault.refreshIndex()
+        var other = TaskChanges()
+        other.set(.parent, .string("other.md"))
+        try vault.update("pack.md", other)
+
+        let restored = try vault.restore(trashed)
+        #expect(restored.map(\.id) == ["trip.md"])
+        #expect(try vault.task("trip.md").links.children == ["flights.md", "sub/passport.md"])
+        #expect(try vault.task("pack.md").parent == "other.md")
+        #expect(try v.text("flights.md").contains("parent: \"trip.md\""))
+        // A bad id among them is refused before anything moves.
+        let bad = TrashedTask(id: "a.md", trashedTo: ".trash/a.md", keptSubtasks: ["../x.md"])
+        #expect(throws: TodoError.invalidValue(field: "kept_subtasks", value: "../x.md", reason: "a task's path in the vault")) {
+            try vault.restore([bad])
+        }
+        #expect(throws: TodoError.invalidValue(field: "kept_subtasks", value: "\"x\"", reason: "a list of task ids")) {
+            try TrashedTask(json: .object([("id", .string("a.md")), ("trashed_to", .string(".trash/a.md")), ("kept_subtasks", .string("x"))]))
+        }
+    }
+
     /// Bad input is refused naming its field, and nothing moves when any item fails.
     static let refused: [(TrashedTask, TodoError)] = [
         (TrashedTask(id: "a.md", trashedTo: "a.md"),

@@ -254,6 +254,22 @@ struct TaskAPITests {
         #expect(try f.temp.bytes(".trash/a.md") == before, "restored byte for byte, then deleted again")
     }
 
+    @Test func undoingADeleteThatKeptTheSubtasksMakesThemSubtasksAgain() async throws {
+        let f = try ServerFixture { t in
+            try t.task("a.md", title: "Parent")
+            try t.task("b.md", title: "Child", "parent: \"a.md\"")
+        }
+        try await f.test { client in
+            let deleted = try await client.send(.post, "/api/v1/tasks/delete", #"{"ids": ["a.md"], "keep_subtasks": true}"#)
+            let answer = try #require(deleted.json["deleted"])
+            #expect(answer.compact() == #"[{"id":"a.md","trashed_to":".trash/a.md","kept_subtasks":["b.md"]}]"#)
+            #expect(try await client.get("/api/v1/tasks/b.md").json["parent"] == .null)
+            let restored = try await client.send(.post, "/api/v1/trash/restore", #"{"deleted": \#(answer.compact())}"#)
+            #expect(restored.status == .ok)
+            #expect(try await client.get("/api/v1/tasks/a.md").json["children"] == .array([.string("b.md")]))
+        }
+    }
+
     @Test func theTrashIsListedRestoredFromAndEmptied() async throws {
         let f = try ServerFixture(actor: "web") { t in
             try t.task("Work/a.md", title: "Report")

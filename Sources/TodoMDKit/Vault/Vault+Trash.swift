@@ -10,14 +10,22 @@ public struct TrashedTask: Sendable, Equatable {
     public var id: String
     /// Where its file went: `.trash/NAME`.
     public var trashedTo: String
+    /// The subtasks a delete with ``SubtaskPolicy/keep`` released (their `parent` cleared): the
+    /// restore makes them its subtasks again.
+    public var keptSubtasks: [String]
 
-    public init(id: String, trashedTo: String) {
+    public init(id: String, trashedTo: String, keptSubtasks: [String] = []) {
         self.id = id
         self.trashedTo = trashedTo
+        self.keptSubtasks = keptSubtasks
     }
 
-    /// `{"id", "trashed_to"}`.
-    public var json: JSONValue { .object([("id", .string(id)), ("trashed_to", .string(trashedTo))]) }
+    /// `{"id", "trashed_to"}`, and `"kept_subtasks": [id…]` when there are any.
+    public var json: JSONValue {
+        var pairs: [(String, JSONValue)] = [("id", .string(id)), ("trashed_to", .string(trashedTo))]
+        if !keptSubtasks.isEmpty { pairs.append(("kept_subtasks", .array(keptSubtasks.map(JSONValue.string)))) }
+        return .object(pairs)
+    }
 
     /// Reads ``json`` back.
     ///
@@ -36,8 +44,16 @@ public struct TrashedTask: Sendable, Equatable {
         case nil, .null?: id = ""
         default: id = try text("id", "the deleted task's id")
         }
-        self.init(id: id,
-                  trashedTo: try text("trashed_to", "where the delete moved it (.trash/NAME)"))
+        var kept: [String] = []
+        if let given = json["kept_subtasks"], given != .null {
+            let items = given.arrayValue ?? []
+            kept = items.compactMap(\.stringValue)
+            guard given.arrayValue != nil, kept.count == items.count else {
+                throw TodoError.invalidValue(field: "kept_subtasks", value: given.compact(), reason: "a list of task ids")
+            }
+        }
+        self.init(id: id, trashedTo: try text("trashed_to", "where the delete moved it (.trash/NAME)"),
+                  keptSubtasks: kept)
     }
 }
 
@@ -69,7 +85,11 @@ extension Vault {
         }.map(\.element)
         var moved: [TrashedTask] = []
         for id in order where !moved.contains(where: { $0.id == id }) {
-            try delete(id, subtasks: subtasks) { moved.append(TrashedTask(id: $0, trashedTo: $1)) }
+            // The subtasks a keeping delete releases, for its undo.
+            let kept = subtasks == .keep ? try index.links(of: id).children : []
+            try delete(id, subtasks: subtasks) {
+                moved.append(TrashedTask(id: $0, trashedTo: $1, keptSubtasks: $0 == id ? kept : []))
+            }
         }
         return moved
     }
@@ -82,10 +102,9 @@ extension Vault {
     /// Undoes a delete (§5: a deleted task is restorable): each file goes back from `.trash/` to
     /// its id, or, when another file has taken that path since, to a free name beside it
     /// (`name-2.md`, …). An empty id is the task's path before as the trash's listing gives it
-    /// (``TrashEntry/formerID``), else its name at the top of the vault. A delete that cleared
-    /// its subtasks' `parent`
-    /// (``SubtaskPolicy/keep``) is undone for the task only: its former subtasks stay where
-    /// they are.
+    /// (``TrashEntry/formerID``), else its name at the top of the vault. The subtasks a keeping
+    /// delete released (``TrashedTask/keptSubtasks``) get the task as their `parent` again, each
+    /// one that still has no parent (one given another since, or gone, is left as it is).
     ///
     /// Every item is checked before any file moves (its names, that its file is still in the
     /// trash, that no file is named twice), so bad input changes nothing.
@@ -112,11 +131,12 @@ extension Vault {
                 throw TodoError.invalidValue(field: "trashed_to", value: item.trashedTo,
                                              reason: "a Markdown file directly in .trash/")
             }
-            let parts = item.id.split(separator: "/", omittingEmptySubsequences: false)
-            guard item.id.hasSuffix(".md"), !item.id.hasPrefix("/"),
-                  parts.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") }),
-                  parts.first != Substring(Note.folder) else {
-                throw TodoError.invalidValue(field: "id", value: item.id, reason: "a task's path in the vault")
+            for (field, id) in [("id", item.id)] + item.keptSubtasks.map({ ("kept_subtasks", $0) }) {
+                let parts = id.split(separator: "/", omittingEmptySubsequences: false)
+                guard id.hasSuffix(".md"), !id.hasPrefix("/"), parts.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") }),
+                      parts.first != Substring(Note.folder) else {
+                    throw TodoError.invalidValue(field: field, value: id, reason: "a task's path in the vault")
+                }
             }
             guard folder.exists(item.trashedTo) else { throw TodoError.notInTrash(item.trashedTo) }
         }
@@ -129,6 +149,14 @@ extension Vault {
             restored.append(destination)
         }
         try index.refresh(restored, in: folder, timeZone: clock.timeZone)
+        for (item, destination) in zip(trashed, restored) where !item.keptSubtasks.isEmpty {
+            var changes = TaskChanges()
+            changes.set(.parent, .string(try writtenReference(to: destination)))
+            for child in item.keptSubtasks {
+                guard let task = try? read(child).0, task.parent == nil else { continue }
+                _ = try? update(child, changes)
+            }
+        }
         return try restored.map { try read($0).0 }
     }
 }

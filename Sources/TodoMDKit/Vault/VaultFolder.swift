@@ -396,7 +396,9 @@ public struct VaultFolder: Sendable {
         let folder = try VaultDirectory.open(root: root, relative, create: false)
         let listing = fcntl(folder.fd, F_DUPFD_CLOEXEC, 0)
         guard listing >= 0, let dir = fdopendir(listing) else {
-            throw TodoError.io(path: relative, reason: String(cString: strerror(errno)))
+            let reason = String(cString: strerror(errno))
+            if listing >= 0 { close(listing) }
+            throw TodoError.io(path: relative, reason: reason)
         }
         defer { closedir(dir) }
         var files: [(name: String, changed: Date)] = []

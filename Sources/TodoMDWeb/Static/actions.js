@@ -133,7 +133,7 @@ export async function bulk(action, ids) {
     }, 'Updated');
   }
   if (action === 'delete') {
-    if (await confirmSheet(`Delete ${ids.length} ${ids.length === 1 ? 'task' : 'tasks'}?`, 'They move to the vault’s .trash folder, where you can restore them.')) {
+    if (await confirmSheet(`Delete ${ids.length} ${ids.length === 1 ? 'task' : 'tasks'}?`, 'They move to the Trash (the vault’s .trash folder), where you can put them back.')) {
       // One request: a task that cannot go (its open subtasks are not chosen too) keeps them all.
       try {
         const { deleted } = await post('/tasks/delete', { ids });

@@ -375,7 +375,7 @@ async function onDelete() {
     const choice = await askSubtasks(t, 'delete');
     if (!choice) return;
     body[choice === 'with' ? 'with_subtasks' : 'keep_subtasks'] = true;
-  } else if (!(await confirmSheet('Delete this task?', `“${t.title}” moves to the vault’s .trash folder, where you can restore it.`))) return;
+  } else if (!(await confirmSheet('Delete this task?', `“${t.title}” moves to the Trash (the vault’s .trash folder), where you can put it back.`))) return;
   try {
     deleting = t.id;
     // What the delete moved to the trash, for the toast's Undo.
