@@ -441,10 +441,11 @@ class ToolTests(MCPTestCase):
             checked = await self.call(s, "check_item", {"task": "water.md", "item": 2})
             skipped = await self.call(s, "skip_task", {"task": "water.md"})
             kept = await self.call(s, "delete_task", {"task": "trip.md", "keep_subtasks": True})
+            trash = await self.call(s, "get_trash")
             restored = await self.call(s, "restore_tasks", {"deleted": kept["deleted"]})
-            return kid, trip, refused, projects, checked, skipped, kept, restored
+            return kid, trip, refused, projects, checked, skipped, kept, trash, restored
 
-        kid, trip, refused, projects, checked, skipped, kept, restored = self.session(scenario)
+        kid, trip, refused, projects, checked, skipped, kept, trash, restored = self.session(scenario)
         self.assertEqual(kid["parent_id"], "trip.md")
         self.assertEqual(trip["children"], [kid["id"]])
         self.assertEqual(trip["progress"], {"done": 0, "total": 1})
@@ -454,11 +455,14 @@ class ToolTests(MCPTestCase):
         self.assertEqual(skipped["task"]["status"], "cancelled")
         self.assertEqual(skipped["next"]["due"], "2026-11-28")
         self.assertEqual(kept, {"id": "trip.md", "trashed_to": ".trash/trip.md",
-                                "deleted": [{"id": "trip.md", "trashed_to": ".trash/trip.md"}]})
-        # The agent's undo: the file is back where it was.
+                                "deleted": [{"id": "trip.md", "trashed_to": ".trash/trip.md", "kept_subtasks": [kid["id"]]}]})
+        # The trash lists it with where it was and the server's (fixed) time.
+        self.assertEqual(trash, {"trash": [{"trashed_to": ".trash/trip.md", "id": "trip.md", "title": "Plan the trip",
+                                            "status": "todo", "deleted": "2026-11-21T08:00:00Z"}]})
+        # The agent's undo: the file is back where it was, and the subtask it kept is its subtask again.
         self.assertEqual([t["id"] for t in restored["tasks"]], ["trip.md"])
         self.assertTrue(os.path.exists(os.path.join(self.vault, "trip.md")))
-        self.assertNotIn("parent", self.read(kid["id"]))
+        self.assertIn('parent: "trip.md"', self.read(kid["id"]))
 
     def test_an_agent_keeps_notes_and_makes_a_task_from_a_line(self):
         async def scenario(s):
