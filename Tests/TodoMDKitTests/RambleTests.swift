@@ -45,6 +45,12 @@ import TodoMDTestSupport
         ("Remind me to call mom tomorrow at 3pm", ["Call mom | due=2026-11-22T15:00"]),
         ("uh I should um email Sarah about the budget", ["Email Sarah about the budget"]),
         ("Email Sarah, and I need to book the flights by Thursday", ["Email Sarah", "Book the flights | due=2026-11-26"]),
+        // A new clause after a comma, without "and", as people speak.
+        ("Email Sarah, I need to book the flights by Thursday", ["Email Sarah", "Book the flights | due=2026-11-26"]),
+        ("Buy some milk, I should also fix the bike", ["Buy some milk", "Fix the bike"]),
+        ("Water the plants, don't forget to feed the cat", ["Water the plants", "Feed the cat"]),
+        ("Pay rent, then clean the kitchen", ["Pay rent", "Clean the kitchen"]),
+        ("Call the bank, probably tomorrow", ["Call the bank | due=2026-11-22"]),
         ("Renew passport and also book a hotel", ["Renew passport", "Book a hotel"]),
         ("Pay rent and then clean the kitchen", ["Pay rent", "Clean the kitchen"]),
         ("Book the venue plus order the cake", ["Book the venue", "Order the cake"]),

@@ -4,7 +4,7 @@ import Foundation
 /// proposed tasks that are reviewed before anything is written.
 ///
 /// The text is split into pieces at sentence ends and at connectors (`and also`, `oh and`, `also`,
-/// `and then`, `plus`, `, and I need to`, …). Filler (`I need to`, `I should`, `remind me to`,
+/// `and then`, `plus`, `, and I need to`, `, I should`, `, then`, …). Filler (`I need to`, `I should`, `remind me to`,
 /// `probably`, `uh`, `um`, `oh`, `obviously`, …) leaves each piece, cue phrases set fields, and the
 /// rest is read by quick entry (§12):
 ///
@@ -39,7 +39,8 @@ public enum Ramble {
     /// Connectors that start a new task, longest first; matched as whole words, ignoring case.
     static let connectors = [
         ", and i need to", ", and i have to", ", and i should", ", and i also need to", ", and remind me to",
-        ", and don't forget to", ", and then", "and also", "oh and", "oh, and", "and then", "and after that",
+        ", and don't forget to", ", and then", ", i also need to", ", i need to", ", i have to", ", i should",
+        ", i must", ", i gotta", ", remind me to", ", don't forget to", ", then", "and also", "oh and", "oh, and", "and then", "and after that",
         "as well as that", "also", "plus", "another thing", "one more thing",
     ]
 
