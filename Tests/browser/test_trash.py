@@ -1,6 +1,7 @@
 """The trash (#/trash, §5): the sidebar leads there; it lists the deleted tasks with where they
 were, a done one marked, a file another program put there said so; Put Back puts one back in its
-folder; a task deleted elsewhere shows up live; Empty Trash asks first and removes only the tasks;
+folder; a task deleted elsewhere shows up live; one task can be deleted for good, and Empty Trash
+removes them all, each after asking, and only the tasks;
 axe at phone and desktop, light and dark, and no sideways scroll on a phone; screenshots under /tmp."""
 
 import json
@@ -117,7 +118,17 @@ class TrashTest(BrowserTestCase):
         self.post("/tasks/delete", {"ids": ["bread.md"]})
         wait_for(lambda: "Bake bread" in dict(self.listed()), timeout=10, message="the bread deleted elsewhere, listed")
 
-    def test_4_empty_trash_asks_first_then_removes_only_the_tasks(self):
+    def test_4_one_task_is_deleted_for_good_after_asking(self):
+        self.open_trash()
+        self.click('.trash-row[data-path=".trash/passport.md"] .trash-forget')
+        wait_for(lambda: self.js("return !!document.querySelector('dialog[open]')"), message="the question")
+        self.assertIn("Renew the passport", self.js("return document.querySelector('dialog[open]').textContent"))
+        self.click("dialog[open] .sheet-foot button.btn-danger")
+        wait_for(lambda: "Renew the passport" not in dict(self.listed()), message="its row gone")
+        self.assertFalse(os.path.exists(self.path(".trash/passport.md")))
+        self.assertTrue(os.path.exists(self.path(".trash/milk.md")), "the others stay")
+
+    def test_5_empty_trash_asks_first_then_removes_only_the_tasks(self):
         self.open_trash()
         self.click("#trash-empty")
         wait_for(lambda: self.js("return !!document.querySelector('dialog[open]')"), message="the question")

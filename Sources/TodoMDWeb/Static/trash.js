@@ -1,7 +1,7 @@
 // The trash (#/trash, §5): the deleted tasks waiting in the vault's .trash folder, most recent
 // first (GET /trash), each with where it was and when it went. Put Back moves one back where it
-// was (POST /trash/restore with its `trashed_to`); Empty Trash removes them all for good
-// (POST /trash/empty), after asking.
+// was (POST /trash/restore with its `trashed_to`); its × removes it for good, and Empty Trash
+// all of them (POST /trash/empty), after asking.
 import { h, kids, $, icon, loadStyle, instantText } from './util.js';
 import { get, post } from './api.js';
 import { showError, toast, confirmSheet } from './ui.js';
@@ -78,9 +78,9 @@ function render() {
   view.setAttribute('aria-busy', 'false');
   // The keyboard stays in the list after a row goes: on the row that took its place.
   if (at >= 0) {
-    const rows = view.querySelectorAll('.trash-row button');
+    const rows = view.querySelectorAll('.trash-row');
     const next = rows[Math.min(at, rows.length - 1)];
-    (next || $('#view-title')).focus();
+    (next ? next.querySelector('button') : $('#view-title')).focus();
   }
 }
 
@@ -96,8 +96,10 @@ function row(item) {
     h('div', { class: 'trash-main' },
       h('span', { class: 'trash-title', text: item.title }),
       h('span', { class: 'trash-meta', text: meta.filter(Boolean).join(' · ') })),
-    h('button', { type: 'button', class: 'btn btn-small', 'aria-label': `Put back “${item.title}”`, onclick: () => putBack(item) },
-      icon('undo'), h('span', { text: 'Put Back' })));
+    h('button', { type: 'button', class: 'btn btn-small', 'aria-label': `Put back “${item.title}”`, title: 'Put Back', onclick: () => putBack(item) },
+      icon('undo'), h('span', { text: 'Put Back' })),
+    h('button', { type: 'button', class: 'icon-btn trash-forget', 'aria-label': `Delete “${item.title}” for good`, title: 'Delete for good', onclick: () => forget(item) },
+      icon('x')));
 }
 
 async function putBack(item) {
@@ -106,6 +108,16 @@ async function putBack(item) {
     const t = (tasks || [])[0];
     const folder = t && t.id.includes('/') ? t.id.slice(0, t.id.lastIndexOf('/')) : null;
     toast(`Put back “${item.title}”${folder ? ` in ${folder}` : ''}.`);
+  } catch (e) { showError(e); }
+  load();
+}
+
+/** Removes one task for good, after asking. */
+async function forget(item) {
+  if (!(await confirmSheet('Delete for good?', `“${item.title}” will be removed for good. This cannot be undone.`, 'Delete for Good'))) return;
+  try {
+    await post('/trash/empty', { trashed_to: [item.trashed_to] });
+    toast(`Removed “${item.title}” for good.`);
   } catch (e) { showError(e); }
   load();
 }
