@@ -186,6 +186,16 @@ import TodoMDTestSupport
         #expect(others.map(\.status) == [nil, .todo])
         #expect(logged[0].json.compact() == #"{"trashed_to":".trash/milk.md","id":"milk.md","title":"Buy milk","status":"done","deleted":"2026-11-21T08:05:00Z"}"#)
         #expect(others[0].json["id"] == .null)
+        // A file that is not a task stays in the trash: only tasks go back.
+        let refused = #expect(throws: TodoError.self) {
+            try Self.logged(v).restore([TrashedTask(id: "", trashedTo: ".trash/broken.md")])
+        }
+        guard case let .unparseable(path, reason)? = refused else {
+            Issue.record("expected unparseable, got \(String(describing: refused))")
+            return
+        }
+        #expect(path == ".trash/broken.md" && reason.hasPrefix("invalid YAML"))
+        #expect(v.exists(".trash/broken.md") && !v.exists("broken.md"))
         // A vault without a trash lists nothing.
         let empty = try TemporaryVault()
         #expect(try empty.open().trashContents().isEmpty)

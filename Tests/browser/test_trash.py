@@ -35,6 +35,8 @@ class TrashTest(BrowserTestCase):
         # A file another program moved there (Obsidian's own trash is the same folder).
         with open(os.path.join(cls.vault, ".trash", "obsidian.md"), "w", encoding="utf-8") as fh:
             fh.write('---\ntitle: "Dropped by Obsidian"\n---\n')
+        with open(os.path.join(cls.vault, ".trash", "broken.md"), "w", encoding="utf-8") as fh:
+            fh.write("---\ntitle: [unclosed\n---\n")
         os.makedirs(os.path.join(cls.vault, ".trash", "Notes"), exist_ok=True)
         with open(os.path.join(cls.vault, ".trash", "Notes", "idea.md"), "w", encoding="utf-8") as fh:
             fh.write("A deleted note.\n")
@@ -84,16 +86,19 @@ class TrashTest(BrowserTestCase):
         self.assertEqual(self.js("return document.getElementById('view-title').textContent"), "Trash")
         self.assertEqual(self.js("return document.querySelector('#sidebar a[href=\"#/trash\"]').getAttribute('aria-current')"), "page")
         rows = dict(self.listed())
-        self.assertEqual(set(rows), {"Write the quarterly report", "Buy oat milk", "Renew the passport", "Dropped by Obsidian"},
+        self.assertEqual(set(rows), {"Write the quarterly report", "Buy oat milk", "Renew the passport", "Dropped by Obsidian", "broken"},
                          "the deleted note and anything not directly in .trash are not tasks here")
+        # A file that does not read as a task is said so, and offers no Put Back.
+        self.assertTrue(rows["broken"].startswith("Not a task file · Deleted by another program"), rows)
+        self.assertEqual(self.js("return document.querySelectorAll('.trash-row[data-path=\".trash/broken.md\"] .btn').length"), 0)
         self.assertTrue(rows["Write the quarterly report"].startswith("From Work, deleted today"), rows)
         self.assertTrue(rows["Buy oat milk"].startswith("Deleted today"), rows)
         self.assertTrue(rows["Renew the passport"].startswith("Done · Deleted today"), rows)
         self.assertTrue(rows["Dropped by Obsidian"].startswith("Deleted by another program"), rows)
         # Deleted together, at the server's (fixed) time: in the order of their names in the trash.
-        logged = [t for t, _ in self.listed() if t != "Dropped by Obsidian"]
+        logged = [t for t, _ in self.listed() if t not in ("Dropped by Obsidian", "broken")]
         self.assertEqual(logged, ["Buy oat milk", "Renew the passport", "Write the quarterly report"])
-        self.assertIn("4 tasks", self.js("return document.getElementById('toolbar').textContent"))
+        self.assertIn("5 tasks", self.js("return document.getElementById('toolbar').textContent"))
         # The list's parts are gone; the quick entry too.
         self.assertFalse(self.js("return document.getElementById('task-list').offsetParent !== null"))
         self.shot("trash-desktop-light")

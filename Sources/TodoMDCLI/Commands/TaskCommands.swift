@@ -416,7 +416,8 @@ struct TrashList: VaultCommand {
             // Where it was, when that was a folder (a task from the top has the same name in the trash).
             let from = entry.formerID.flatMap { $0.contains("/") ? "from \($0), " : nil } ?? ""
             let title = entry.title.count < width ? entry.title.padding(toLength: width, withPad: " ", startingAt: 0) : entry.title
-            context.line("  \(title)  " + context.style.dim("\(from)deleted \(when)  \(entry.trashedTo)"))
+            let what = entry.status == nil ? "not a task file, " : ""
+            context.line("  \(title)  " + context.style.dim("\(what)\(from)deleted \(when)  \(entry.trashedTo)"))
         }
         context.line(context.style.dim("  todomd restore WORDS puts one back; todomd trash empty --yes removes them for good"))
     }

@@ -113,7 +113,8 @@ extension Vault {
     /// - Throws: ``TodoError/invalidValue(field:value:reason:)`` when a `trashed_to` is not a
     ///   Markdown file directly in `.trash/`, or an id is not a task's path (hidden folders,
     ///   `..`, no `.md`) or a file is named twice; ``TodoError/notInTrash(_:)`` when a file
-    ///   is no longer in the trash.
+    ///   is no longer in the trash; ``TodoError/unparseable(path:reason:)`` when it is not a
+    ///   task file (too large, no frontmatter…).
     public func restore(_ items: [TrashedTask]) throws -> [TodoTask] {
         var seen: Set<String> = []
         let origins = items.contains { $0.id.isEmpty } ? AuditLog.trashOrigins(root: folder.root) : [:]
@@ -139,6 +140,10 @@ extension Vault {
                 }
             }
             guard folder.exists(item.trashedTo) else { throw TodoError.notInTrash(item.trashedTo) }
+            // Only a task goes back (another program's file in the trash is moved by hand).
+            if case let .unparseable(reason) = decodeTrashed(item.trashedTo) {
+                throw TodoError.unparseable(path: item.trashedTo, reason: reason)
+            }
         }
         var restored: [String] = []
         for item in trashed {
@@ -205,9 +210,7 @@ extension Vault {
             let path = ".trash/" + file.name
             var title = String(file.name.dropLast(3))
             var status: TaskStatus?
-            if let snapshot = try? folder.read(path),
-               case let .task(task) = TaskFileCodec.decode(snapshot.bytes, id: file.name, fileModified: file.changed,
-                                                           timeZone: clock.timeZone, fieldMap: folder.fieldMap) {
+            if case let .task(task) = decodeTrashed(path, changed: file.changed) {
                 title = task.title
                 status = task.status
             }
@@ -215,6 +218,16 @@ extension Vault {
             return TrashEntry(trashedTo: path, title: title, status: status, formerID: origin?.id,
                               deleted: origin?.time ?? file.changed)
         }.sorted { ($0.deleted, $1.trashedTo) > ($1.deleted, $0.trashedTo) }
+    }
+
+    /// The file at `path` in `.trash/` read as a task (its name in the trash stands for its id).
+    func decodeTrashed(_ path: String, changed: Date? = nil) -> TaskDecoding {
+        let snapshot: FileSnapshot
+        do { snapshot = try folder.read(path) } catch { return .unparseable(reason: "\(error)") }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let modified = changed ?? Date(timeIntervalSince1970: TimeInterval(snapshot.stamp.mtime) / 1e9)
+        return TaskFileCodec.decode(snapshot.bytes, id: name, fileModified: modified, timeZone: clock.timeZone,
+                                    fieldMap: folder.fieldMap)
     }
 
     /// Finds a task file in the trash from a user's reference: its path (`.trash/NAME`), its

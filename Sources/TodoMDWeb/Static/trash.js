@@ -90,14 +90,16 @@ function row(item) {
   const closed = item.status === 'done' || item.status === 'cancelled';
   // Where it was when that was a folder; a file another program put there is said so.
   const when = instantText(item.deleted);
-  const meta = [closed ? (item.status === 'done' ? 'Done' : 'Cancelled') : null,
+  // A file that does not read as a task is listed, and can be deleted for good, but not put back.
+  const task = item.status != null;
+  const meta = [!task ? 'Not a task file' : closed ? (item.status === 'done' ? 'Done' : 'Cancelled') : null,
     !item.id ? `Deleted by another program ${lower(when)}` : folder ? `From ${folder}, deleted ${lower(when)}` : `Deleted ${lower(when)}`];
   return h('li', { class: 'trash-row' + (closed ? ' is-closed' : ''), 'data-path': item.trashed_to },
     h('div', { class: 'trash-main' },
       h('span', { class: 'trash-title', text: item.title }),
       h('span', { class: 'trash-meta', text: meta.filter(Boolean).join(' · ') })),
-    h('button', { type: 'button', class: 'btn btn-small', 'aria-label': `Put back “${item.title}”`, title: 'Put Back', onclick: () => putBack(item) },
-      icon('undo'), h('span', { text: 'Put Back' })),
+    task ? h('button', { type: 'button', class: 'btn btn-small', 'aria-label': `Put back “${item.title}”`, title: 'Put Back', onclick: () => putBack(item) },
+      icon('undo'), h('span', { text: 'Put Back' })) : null,
     h('button', { type: 'button', class: 'icon-btn trash-forget', 'aria-label': `Delete “${item.title}” for good`, title: 'Delete for good', onclick: () => forget(item) },
       icon('x')));
 }
