@@ -212,6 +212,34 @@ import Testing
         #expect(Self.parse(line) == expected)
     }
 
+    /// `remind [me] DURATION before` adds a reminder before `due` (§24); anything else is title.
+    @Test(arguments: [
+        ("Pack bags tomorrow 7pm remind me 30m before", "Pack bags", "2026-11-22T19:00", ["-PT30M"]),
+        ("Dentist fri 9am remind 1 day before remind me an hour before", "Dentist", "2026-11-27T09:00", ["-P1D", "-PT1H"]),
+        ("Pay rent monday remind 1h30m before due", "Pay rent", "2026-11-23", ["-PT1H30M"]),
+        ("Water plants sunday remind me 1 week before it", "Water plants", "2026-11-22", ["-P7D"]),
+        ("Call mom remind 2 hours before remind me 120 minutes before", "Call mom", nil, ["-PT2H"]),
+        ("Remind me to call mom", "Remind me to call mom", nil, []),
+        ("Remind me 5 before lunch", "Remind me 5 before lunch", nil, []),
+        ("Remind me 30m after", "Remind me 30m after", nil, []),
+        ("Remind Sam 1h before", "Remind Sam 1h before", nil, []),
+    ] as [(String, String, String?, [String])])
+    func aReminderBeforeDueLeavesTheTitle(line: String, title: String, due: String?, reminders: [String]) {
+        let result = QuickEntry.parse(line, today: Self.today, now: TimeOfDay("09:00"), firstOccurrence: Self.firstOccurrence)
+        #expect(result.title == title)
+        #expect(result.dueAt?.description == due)
+        #expect(result.reminders == reminders)
+    }
+
+    @Test func aShortWeekdayWithATimeEndsTheLine() {
+        #expect(Self.parse("Dentist fri 9am").dueAt?.description == "2026-11-27T09:00")
+        #expect(Self.parse("Dentist fri 9am").title == "Dentist")
+        #expect(Self.parse("Dentist fri at 9:30").dueAt?.description == "2026-11-27T09:30")
+        #expect(Self.parse("Sun cream 3pm").title == "Sun cream", "a weekday with words after it stays a title word")
+        #expect(Self.parse("Pack bags tomorrow 7pm remind me 30m before").preview(today: Self.today)
+            == "due Sun 22 Nov 19:00 · remind 30 min before due")
+    }
+
     @Test func theTimeIsInThePreview() {
         #expect(Self.parse("Dinner on march 1 at 7pm").preview(today: Self.today) == "due Mon 1 Mar 2027 19:00")
         #expect(Self.parse("Report scheduled fri 9am #work").preview(today: Self.today)

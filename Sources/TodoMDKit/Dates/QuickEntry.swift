@@ -13,12 +13,14 @@
 /// | `scheduled PHRASE`, `plan PHRASE` | scheduled |
 /// | `defer PHRASE`, `start PHRASE` | defer |
 /// | `every …` | recurrence (see ``RecurrencePhrase``) |
+/// | `remind me 30m before`, `remind 1 hour before` | a reminder that long before `due` (§24) |
 ///
 /// Rules (§21):
 /// - Keywords and phrases are case-insensitive. A keyword is taken only when a date phrase follows
 ///   it; otherwise it stays in the title (`Plan the party`).
 /// - A short weekday (`sat`, `sun`, `wed`, also in `next wed`) counts only right after a keyword or
-///   at the end of the line, ignoring the tokens above (`Sun cream` stays a title).
+///   at the end of the line (with its time of day: `Dentist fri 9am`), ignoring the tokens above
+///   and reminders (`Sun cream` stays a title).
 /// - Each date field takes its first phrase: keyword phrases are read first, then, if there is still
 ///   no due date, the first bare phrase. Later phrases for a field already set stay in the title;
 ///   so does a second `every …`.
@@ -59,6 +61,19 @@ public enum QuickEntry {
             }
         }
 
+        // Reminders (`remind me 30m before`), each once.
+        var r = 0
+        while r < remaining.tokens.count {
+            guard let (length, minutes) = reminderPhrase(in: remaining.words, at: r) else {
+                r += 1
+                continue
+            }
+            let item = TaskReminder.iso(minutes: -minutes)
+            if !result.reminders.contains(item) { result.reminders.append(item) }
+            remaining.take(r..<(r + length))
+            r += length
+        }
+
         // Keyword phrases (`due fri`, `due on fri`) and `every …`, left to right.
         var i = 0
         while i < remaining.tokens.count {
@@ -91,7 +106,9 @@ public enum QuickEntry {
             for i in remaining.tokens.indices where !remaining.words[i].isEmpty {
                 guard var match = DatePhrase.match(in: remaining.words, at: i, today: today) else { continue }
                 let start = isOn(remaining.words, i - 1) ? i - 1 : i
-                if match.usesShortWeekday, start == i, remaining.hasWord(after: i + match.length - 1) {
+                // A time right after a short weekday is part of its phrase (`Dentist fri 9am`).
+                let phraseEnd = i + match.length + (TimePhrase.match(in: remaining.words, at: i + match.length)?.length ?? 0)
+                if match.usesShortWeekday, start == i, remaining.hasWord(after: phraseEnd - 1) {
                     guard let plain = DatePhrase.match(in: remaining.words, at: i, today: today, allowShortWeekdays: false)
                     else { continue }
                     match = plain
@@ -125,6 +142,34 @@ public enum QuickEntry {
         }
         result.title = remaining.words.filter { !$0.isEmpty }.joined(separator: " ")
         return result
+    }
+
+    /// `remind [me] DURATION before [due]` at `i`: its length in words and the minutes before.
+    /// DURATION is one word (`30m`, `1h30m`, `2d`, `1w`) or a number (or `a`, `an`) and a unit
+    /// (`min`, `minutes`, `hour`, `hrs`, `day`, `week`…).
+    static func reminderPhrase(in words: [String], at i: Int) -> (Int, Int)? {
+        func word(_ k: Int) -> String { words.indices.contains(k) ? words[k].lowercased() : "" }
+        guard word(i) == "remind" else { return nil }
+        var k = i + 1
+        if word(k) == "me" { k += 1 }
+        var minutes: Int?
+        if let short = TaskReminder.offsetMinutes("-" + word(k)), short < 0, word(k).first?.isNumber == true {
+            minutes = -short
+            k += 1
+        } else if let n = ["a": 1, "an": 1][word(k)] ?? Int(word(k)), n > 0, n <= 10_000 {
+            let units: [String: Int] = [
+                "min": 1, "mins": 1, "minute": 1, "minutes": 1, "h": 60, "hr": 60, "hrs": 60, "hour": 60, "hours": 60,
+                "d": 1440, "day": 1440, "days": 1440, "w": 10_080, "week": 10_080, "weeks": 10_080,
+            ]
+            if let unit = units[word(k + 1)] {
+                minutes = n * unit
+                k += 2
+            }
+        }
+        guard let minutes, word(k) == "before" else { return nil }
+        k += 1
+        if word(k) == "due" || word(k) == "it" { k += 1 }
+        return (k - i, minutes)
     }
 
     /// The date phrase right after the keyword at `i`, or after an `on` there (`due on fri`),

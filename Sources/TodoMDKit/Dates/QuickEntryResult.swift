@@ -45,7 +45,7 @@ public struct QuickEntryResult: Sendable, Equatable {
     /// `due Fri 27 Nov 15:00 · #errands · +Meal Prep · !high · ~15m · every week`.
     ///
     /// Order: due, scheduled, defer, tags, area, project, priority, flag, estimate, recurrence,
-    /// then what the line's reading warns about.
+    /// reminders, then what the line's reading warns about.
     /// Dates carry their year only when it is not the year of `today`. Empty when nothing was set.
     public func preview(today: LocalDate) -> String {
         let t = draft
@@ -60,6 +60,7 @@ public struct QuickEntryResult: Sendable, Equatable {
         if t.flagged { parts.append("flagged") }
         if let minutes = t.estimatedMinutes { parts.append("~" + QuickEntry.estimateText(minutes)) }
         if let rule = t.recurrence { parts.append(RecurrencePhrase.describe(rule) ?? "repeats \(rule)") }
+        parts += t.reminders.compactMap { TaskReminder($0).map { "remind \($0.summary)" } }
         parts += t.warnings
         return parts.joined(separator: " · ")
     }
