@@ -25,6 +25,15 @@ import TodoMDTestSupport
         }
     }
 
+    /// A reminder said in the dump is the piece's reminder (quick entry reads it, §24).
+    @Test func aReminderInTheDump() {
+        let proposals = Ramble.proposals("I need to pack bags friday 7pm remind me 30 minutes before. Also call mom",
+                                         today: Self.today, now: TimeOfDay("09:00"), knownAreas: Self.areas,
+                                         knownProjects: [], firstOccurrence: { _, day in day })
+        #expect(proposals.map(\.title) == ["Pack bags", "Call mom"])
+        #expect(proposals.map(\.reminders) == [["-PT30M"], []])
+    }
+
     /// The seed's example gives exactly its table.
     @Test func theSeedsExample() {
         let dump = "I need to pick up dry cleaning before Friday, oh and I should call the dentist sometime next week "
