@@ -256,6 +256,10 @@ import Testing
         ("Report scheduled 9am", "07:30", nil, "2026-11-21T09:00"),
         // A time after a date keeps that date whatever the hour.
         ("Call mom tomorrow 3pm", "23:00", "2026-11-22T15:00", nil),
+        // With a repeat and no date: the rule's first day whose time is still ahead.
+        ("Standup every weekday at 9am", "08:00", "2026-11-23T09:00", nil),
+        ("Yoga every saturday at 9am", "08:00", "2026-11-21T09:00", nil),
+        ("Yoga every saturday at 9am", "10:00", "2026-11-28T09:00", nil),
     ] as [(String, String, String?, String?)])
     func aTimeAloneIsTheNextSuchTime(line: String, now: String, due: String?, scheduled: String?) {
         let result = QuickEntry.parse(line, today: Self.today, now: TimeOfDay(now), firstOccurrence: Self.firstOccurrence)

@@ -26,7 +26,8 @@
 ///   so does a second `every …`.
 /// - Single-valued tokens (`+`, `@`, `!`, `~`) given twice: the last one wins.
 /// - Without any date phrase, an `every …` phrase also sets `due` to its first occurrence on or
-///   after today.
+///   after today — with a time alone, the first whose time is still ahead (`every weekday at 9am`
+///   on a Friday afternoon is Monday 9:00).
 /// - `on` right before a date phrase belongs to it (`Dinner on march 1`, `due on fri`); like a
 ///   keyword, it lets a short weekday count (`Meet on sat with Bob`).
 /// - A time of day right after a date phrase (`at 7pm`, `3:30pm`, `19:00`, `at noon`; see
@@ -130,7 +131,13 @@ public enum QuickEntry {
         if result.due == nil {
             for i in remaining.tokens.indices where !remaining.words[i].isEmpty {
                 guard let time = TimePhrase.match(in: remaining.words, at: i) else { continue }
-                result.due = DateInput.nextDay(for: time.time, now: TaskDate(today, time: now))
+                let next = DateInput.nextDay(for: time.time, now: TaskDate(today, time: now))
+                if let rule = result.recurrence, result.scheduled == nil, result.deferDate == nil {
+                    // `every weekday at 9am`: the rule's first day whose 9:00 is still ahead.
+                    result.due = firstOccurrence(rule, next) ?? next
+                } else {
+                    result.due = next
+                }
                 result.dueTime = time.time
                 remaining.take(i..<(i + time.length))
                 break
