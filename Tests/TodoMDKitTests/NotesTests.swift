@@ -151,6 +151,31 @@ struct NotesTests {
         #expect(vault.notes().notes.isEmpty)
     }
 
+    @Test func deletedNotesComeBackBesideANoteThatTookTheirName() throws {
+        let v = try TemporaryVault()
+        let vault = try v.open()
+        let a = try vault.addNote(title: "A", body: "First.\n")
+        let before = try v.bytes("Notes/a.md")
+        let moved = try vault.deleteNotes([a.id])
+        let newer = try vault.addNote(title: "A", body: "Second.\n")
+        #expect(newer.id == "a")
+        // Bad input is refused before anything moves.
+        let refused: [([(id: String, trashedTo: String)], TodoError)] = [
+            ([("a", "Notes/a.md")], .invalidValue(field: "trashed_to", value: "Notes/a.md", reason: "a Markdown file directly in .trash/Notes/")),
+            ([("a", ".trash/a.md")], .invalidValue(field: "trashed_to", value: ".trash/a.md", reason: "a Markdown file directly in .trash/Notes/")),
+            ([("../x", moved[0])], .invalidValue(field: "id", value: "../x", reason: "a note's id")),
+            ([("a", moved[0]), ("b", moved[0])], .invalidValue(field: "trashed_to", value: moved[0], reason: "each file once")),
+            ([("a", ".trash/Notes/gone.md")], .notInTrash(".trash/Notes/gone.md")),
+        ]
+        for (items, error) in refused {
+            #expect(throws: error) { try vault.restoreNotes(items) }
+        }
+        #expect(v.exists(moved[0]))
+        #expect(try vault.restoreNotes([(a.id, moved[0])]) == ["a-2"])
+        #expect(try v.bytes("Notes/a-2.md") == before, "byte for byte")
+        #expect(try vault.readNote("a").0.body == "Second.\n", "the newer note is not touched")
+    }
+
     // MARK: - Tasks from lines
 
     @Test(arguments: [

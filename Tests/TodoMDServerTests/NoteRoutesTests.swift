@@ -47,6 +47,15 @@ struct NoteRoutesTests {
             #expect(bulk.json["deleted"]?.arrayValue?.count == 2)
             #expect(f.temp.exists(".trash/Notes/ideas.md"))
             #expect(try await client.get("/api/v1/notes").json["notes"]?.arrayValue?.isEmpty == true)
+            // Undone with what the delete answered.
+            let back = try await client.send(.post, "/api/v1/notes/restore", #"{"deleted": \#(bulk.json["deleted"]?.compact() ?? "[]")}"#)
+            #expect(back.status == .ok)
+            #expect(back.json["notes"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == ["ideas", "shopping-list"])
+            #expect(f.temp.exists("Notes/ideas.md") && !f.temp.exists(".trash/Notes/ideas.md"))
+            let again = try await client.send(.post, "/api/v1/notes/restore", #"{"deleted": \#(bulk.json["deleted"]?.compact() ?? "[]")}"#)
+            #expect(again.status == .notFound)
+            #expect(try await client.send(.post, "/api/v1/notes/restore", "{}").status == .badRequest)
+            #expect(try await client.send(.post, "/api/v1/notes/restore", #"{"deleted": [{"id": 3}]}"#).status == .badRequest)
         }
         let seen = await events.wait(for: 5)
         #expect(seen.contains(.sideFile("Notes/shopping-list.md")))

@@ -182,6 +182,27 @@ class NotesTest(BrowserTestCase):
         confirm.click()
         wait_for(lambda: os.path.exists(os.path.join(self.vault, ".trash", "Notes", "recipes.md"))
                  and os.path.exists(os.path.join(self.vault, ".trash", "Notes", "old-ideas.md")), message="both notes in .trash/Notes")
+        # The toast's Undo puts both back, byte for byte; deleting again leaves Groceries alone.
+        before = {}
+        undo = wait_for(lambda: [b for b in self.driver.find_elements(By.CSS_SELECTOR, ".toast-action") if b.text == "Undo"],
+                        message="the toast's Undo")[0]
+        for name in ("recipes", "old-ideas"):
+            with open(os.path.join(self.vault, ".trash", "Notes", name + ".md"), "rb") as fh:
+                before[name] = fh.read()
+        undo.click()
+        path = lambda n: os.path.join(self.vault, "Notes", n + ".md")
+        wait_for(lambda: all(os.path.exists(path(n)) for n in before), message="both notes back in Notes/")
+        for name, data in before.items():
+            with open(path(name), "rb") as fh:
+                self.assertEqual(fh.read(), data)
+        wait_for(lambda: len(self.driver.find_elements(By.CSS_SELECTOR, ".note-item")) >= 3, message="the list with both again")
+        self.driver.find_element(By.CSS_SELECTOR, 'button[aria-label="Select notes"]').click()
+        for name in ("Recipes", "Old ideas"):
+            item = wait_for(lambda: [b for b in self.driver.find_elements(By.CSS_SELECTOR, "button.note-item")
+                                     if name in b.text], message="a selectable " + name)[0]
+            item.click()
+        self.driver.find_element(By.ID, "notes-bulk").find_element(By.CSS_SELECTOR, ".bulk-btn.danger").click()
+        wait_for(lambda: self.driver.find_element(By.CSS_SELECTOR, "dialog[open] .btn-danger"), message="the confirmation").click()
         try:
             wait_for(lambda: self.list_sections() == [["Pinned", ["Groceries"]]], message="only Groceries left")
         except AssertionError:

@@ -231,6 +231,43 @@ extension Vault {
         return moved
     }
 
+    /// Undoes a delete of notes: each `.trash/Notes/NAME.md` goes back to `Notes/ID.md`, or to
+    /// `ID-2.md`, … beside it when another note has taken that name since. `items` are what
+    /// ``deleteNotes(_:)`` answered, paired with the ids given to it (`[(id, trashedTo)]`).
+    ///
+    /// Every item is checked before any file moves.
+    ///
+    /// - Returns: the restored notes' ids, in the order given.
+    /// - Throws: ``TodoError/invalidValue(field:value:reason:)`` for a `trashed_to` that is not
+    ///   a Markdown file directly in `.trash/Notes/`, an id that is not a note's, or a file named
+    ///   twice; ``TodoError/notInTrash(_:)`` for a file no longer there.
+    @discardableResult
+    public func restoreNotes(_ items: [(id: String, trashedTo: String)]) throws -> [String] {
+        let prefix = ".trash/" + Note.folder + "/"
+        var seen = Set<String>()
+        for item in items {
+            let name = item.trashedTo.hasPrefix(prefix) ? String(item.trashedTo.dropFirst(prefix.count)) : ""
+            guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."), name.hasSuffix(".md") else {
+                throw TodoError.invalidValue(field: "trashed_to", value: item.trashedTo,
+                                             reason: "a Markdown file directly in .trash/Notes/")
+            }
+            guard Vault.isValidNoteID(item.id) else {
+                throw TodoError.invalidValue(field: "id", value: item.id, reason: "a note's id")
+            }
+            guard seen.insert(item.trashedTo).inserted else {
+                throw TodoError.invalidValue(field: "trashed_to", value: item.trashedTo, reason: "each file once")
+            }
+            guard folder.exists(item.trashedTo) else { throw TodoError.notInTrash(item.trashedTo) }
+        }
+        var restored: [String] = []
+        for item in items {
+            let destination = try freeName(in: Note.folder, for: item.id + ".md")
+            try folder.move(item.trashedTo, to: destination)
+            restored.append(String(destination.dropFirst(Note.folder.count + 1).dropLast(3)))
+        }
+        return restored
+    }
+
     /// Checks that a note file exists (an unreadable one may still be deleted).
     private func readNoteOrUnreadable(_ id: String) throws {
         do {

@@ -36,6 +36,24 @@ struct NoteRoutes {
                 return json
             })
         }
+        api.post("notes/restore") { request, _ in
+            // `{"deleted": [{"id", "trashed_to"}…]}` (what POST /notes/delete answered) →
+            // `{"notes": [NOTE…]}`, back in Notes/.
+            let body = try await HTTP.body(request)
+            guard let items = body["deleted"]?.arrayValue, !items.isEmpty else {
+                throw APIError.missingField("deleted", example: #"{"deleted": [{"id": "shopping-list", "trashed_to": ".trash/Notes/shopping-list.md"}]} (what POST /notes/delete answered)"#)
+            }
+            let pairs = try items.map { item -> (id: String, trashedTo: String) in
+                guard let id = item["id"]?.stringValue, let to = item["trashed_to"]?.stringValue else {
+                    throw APIError.wrongType(field: "deleted", expected: #"a list of {"id", "trashed_to"}"#)
+                }
+                return (id, to)
+            }
+            return HTTP.json(try await service.write { vault in
+                let notes = try vault.restoreNotes(pairs).map { try NoteRoutes.json($0, vault) }
+                return "{\"notes\":[" + notes.joined(separator: ",") + "]}"
+            })
+        }
         api.get("notes/:ref") { _, context in
             let ref = try NoteRoutes.reference(context)
             return HTTP.json(try await service.read { try NoteRoutes.json(try $0.resolveNote(ref), $0) })

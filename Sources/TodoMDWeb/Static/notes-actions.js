@@ -1,7 +1,7 @@
 // The notes screen's actions: pin or unpin, delete (a draft is only discarded), make tasks from
 // the selected lines, the preview, and select mode's bulk delete and pin.
 import { kids, $ } from './util.js';
-import { post, del, ref } from './api.js';
+import { post, ref } from './api.js';
 import { toast, showError, confirmSheet } from './ui.js';
 import { selectedLines } from './notes-format.js';
 import { renderMarkdown } from './notes-markdown.js';
@@ -48,15 +48,15 @@ export async function deleteNote() {
     N.ctx.go('#/notes');
     return;
   }
-  if (!await confirmSheet('Delete this note?', `“${n.title}” moves to the vault’s .trash/Notes folder.`)) return;
+  if (!await confirmSheet('Delete this note?', `“${n.title}” moves to the vault’s .trash/Notes folder, where Undo finds it.`)) return;
   saveSoon.cancel();
   if (N.saving) await N.saving;
   N.dirty = false;
   N.conflict = null;
   n.deleting = true; // its own deletion's live event must not reload it
   try {
-    await del(`/notes/${ref(n.id)}`);
-    toast(`Deleted “${n.title}”.`);
+    const { deleted } = await post('/notes/delete', { ids: [n.id] });
+    toast(`Deleted “${n.title}”.`, { action: 'Undo', onAction: () => restoreNotes(deleted) });
     N.note = null;
     N.ctx.go('#/notes');
   } catch (e) { n.deleting = false; showError(e); }
@@ -101,14 +101,24 @@ export async function bulkDelete(ids) {
   const { N, sel, loadList } = E;
   if (!ids.length) return;
   const what = ids.length === 1 ? '1 note' : `${ids.length} notes`;
-  if (!await confirmSheet(`Delete ${what}?`, 'They move to the vault’s .trash/Notes folder, where you can restore them.')) return;
+  if (!await confirmSheet(`Delete ${what}?`, 'They move to the vault’s .trash/Notes folder, where Undo finds them.')) return;
   try {
-    await post('/notes/delete', { ids });
-    toast(`Deleted ${what}.`);
+    const { deleted } = await post('/notes/delete', { ids });
+    toast(`Deleted ${what}.`, { action: 'Undo', onAction: () => restoreNotes(deleted) });
     if (N.note && ids.includes(N.note.id)) { N.note = null; N.ctx.go('#/notes'); }
   } catch (e) { showError(e); }
   sel.set(false);
   loadList();
+}
+
+/** Undoes a delete: `deleted` is what `POST /notes/delete` answered. The notes come back in
+ *  Notes/ (beside a note that took the name since). */
+async function restoreNotes(deleted) {
+  try {
+    const { notes } = await post('/notes/restore', { deleted });
+    toast(notes.length === 1 ? `Restored “${notes[0].title}”.` : `Restored ${notes.length} notes.`);
+  } catch (e) { showError(e); }
+  E.loadList();
 }
 
 /** Pins or unpins the notes `ids`; select mode ends. */
