@@ -218,9 +218,22 @@ enum ToolCatalog {
                                  required: ["note", "pinned"]),
              annotations: .init(readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false)),
         Tool(name: "delete_note", title: "Delete a note",
-             description: "Move a note to .trash/Notes/ (restorable). Needs the `delete` permission. Returns {\"trashed_to\"}.",
+             description: """
+                 Move a note to .trash/Notes/ (restorable). Needs the `delete` permission. Returns {"trashed_to", \
+                 "deleted": [{"id", "trashed_to"}]}: give `deleted` to restore_notes to undo it.
+                 """,
              inputSchema: schema(["note": string("The note's id or part of its title.")], required: ["note"]),
              annotations: .init(readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false)),
+        Tool(name: "restore_notes", title: "Undo a note's delete",
+             description: """
+                 Undo a delete of notes: give the `deleted` list delete_note answered. Each note goes back to \
+                 Notes/ (as ID-2.md if a note took its name since). Needs the `delete` permission. \
+                 Returns {"notes": [{"id", "title"}…]}.
+                 """,
+             inputSchema: schema(["deleted": ["type": "array", "description": "The `deleted` list of delete_note.",
+                                              "items": ["type": "object"]]],
+                                 required: ["deleted"]),
+             annotations: .init(readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false)),
         Tool(name: "list_categories", title: "List tag categories",
              description: """
                  Tag categories (a tag with a display name, icon and colour, in the user's order) and every tag \

@@ -208,8 +208,27 @@ actor VaultTools {
             return try vault.setNotePinned(vault.resolveNote(args.required("note")), pinned).json.compact()
         case "delete_note":
             try settings.require(.delete, source: source)
-            let trashed = try vault.deleteNotes([vault.resolveNote(args.required("note"))])
-            return JSONValue.object([("trashed_to", .string(trashed.first ?? ""))]).compact()
+            let id = try vault.resolveNote(args.required("note"))
+            let trashed = try vault.deleteNotes([id])
+            return JSONValue.object([
+                ("trashed_to", .string(trashed.first ?? "")),
+                ("deleted", .array(trashed.map { .object([("id", .string(id)), ("trashed_to", .string($0))]) })),
+            ]).compact()
+        case "restore_notes":
+            try settings.require(.delete, source: source)
+            guard let raw = args.values["deleted"], case let .array(items) = ToolArguments.json(raw), !items.isEmpty else {
+                throw TodoError.invalidValue(field: "deleted", value: "", reason: "the `deleted` list delete_note answered")
+            }
+            let pairs = try items.map { item -> (id: String, trashedTo: String) in
+                guard let id = item["id"]?.stringValue, let to = item["trashed_to"]?.stringValue else {
+                    throw TodoError.invalidValue(field: "deleted", value: item.compact(), reason: #"{"id", "trashed_to"} items"#)
+                }
+                return (id, to)
+            }
+            let notes = try vault.restoreNotes(pairs).map { id in
+                JSONValue.object([("id", .string(id)), ("title", .string((try? vault.readNote(id).0.title) ?? id))])
+            }
+            return JSONValue.object([("notes", .array(notes))]).compact()
         case "list_categories":
             try settings.require(.read, source: source)
             return try vault.categoryListing().compact()

@@ -100,6 +100,22 @@ import TodoMDTestSupport
         #expect(text(of: await tools.call("get_trash", arguments: [:])) == #"{"trash":[]}"#)
     }
 
+    @Test func anAgentUndoesANotesDelete() async throws {
+        let v = try TemporaryVault()
+        let vault = try v.open()
+        let note = try vault.addNote(title: "Ideas", body: "One.\n")
+        let before = try v.bytes("Notes/ideas.md")
+        let tools = VaultTools(vault: vault, source: "agent")
+        let deleted = await tools.call("delete_note", arguments: ["note": "Ideas"])
+        #expect(text(of: deleted) == #"{"trashed_to":".trash/Notes/ideas.md","deleted":[{"id":"ideas","trashed_to":".trash/Notes/ideas.md"}]}"#)
+        let list = Value.array([.object(["id": .string(note.id), "trashed_to": ".trash/Notes/ideas.md"])])
+        let back = await tools.call("restore_notes", arguments: ["deleted": list])
+        #expect(text(of: back) == #"{"notes":[{"id":"ideas","title":"Ideas"}]}"#)
+        #expect(try v.bytes("Notes/ideas.md") == before)
+        #expect(await tools.call("restore_notes", arguments: ["deleted": list]).isError == true, "no longer in the trash")
+        #expect(await tools.call("restore_notes", arguments: ["deleted": .array([.object(["id": "x"])])]).isError == true)
+    }
+
     @Test func restoreTasksNeedsTheDeletePermission() async throws {
         let v = try TemporaryVault()
         try v.write(".todomd/config.json", #"{"sources": {"agent": {"allow": ["read", "create", "update"]}}}"#)

@@ -112,7 +112,7 @@ class ToolTests(MCPTestCase):
                                       "remove_category", "plan_add", "plan_review", "reorder", "set_theme",
                                       "get_agenda", "find_free_time", "ramble", "list_templates",
                                       "add_from_template", "list_calendars", "add_calendar", "remove_calendar",
-                                      "start_timer", "stop_timer", "time_report", "get_stats", "restore_tasks", "get_trash"})
+                                      "start_timer", "stop_timer", "time_report", "get_stats", "restore_tasks", "get_trash", "restore_notes"})
         for tool in tools.values():
             schema = field(tool, "input_schema", "inputSchema")
             self.assertEqual(schema["type"], "object", tool.name)
@@ -519,13 +519,15 @@ class ToolTests(MCPTestCase):
             edited = await self.call(s, "edit_note", {"note": note["id"], "title": "Better ideas", "body": "One.\n"})
             pinned = await self.call(s, "pin_note", {"note": note["id"], "pinned": True})
             trashed = await self.call(s, "delete_note", {"note": note["id"]})
+            back = await self.call(s, "restore_notes", {"deleted": trashed["deleted"]})
+            trashed = await self.call(s, "delete_note", {"note": note["id"]})
             persp = await self.call(s, "create_perspective", {"name": "High", "rules": {"operator": "AND", "conditions": [
                 {"field": "priority", "op": "equals", "value": "high"}]}})
             changed = await self.call(s, "update_perspective", {"id": persp["id"], "name": "Low", "rules": {
                 "operator": "AND", "conditions": [{"field": "priority", "op": "equals", "value": "low"}]}})
-            return done, undone, moved, edited, pinned, trashed, changed
+            return done, undone, moved, edited, pinned, trashed, back, changed
 
-        done, undone, moved, edited, pinned, trashed, changed = self.session(scenario)
+        done, undone, moved, edited, pinned, trashed, back, changed = self.session(scenario)
         self.assertEqual(done["status"], "done")
         self.assertEqual(undone["task"]["status"], "todo")
         self.assertEqual(undone["task"]["recurrence"], "FREQ=WEEKLY")
@@ -535,6 +537,8 @@ class ToolTests(MCPTestCase):
         self.assertEqual((edited["title"], edited["body"]), ("Better ideas", "One.\n"))
         self.assertTrue(pinned["pinned"])
         self.assertTrue(trashed["trashed_to"].startswith(".trash/Notes/"))
+        # Undone once, with what the delete answered: the note was back under its id.
+        self.assertEqual(back, {"notes": [{"id": trashed["deleted"][0]["id"], "title": "Better ideas"}]})
         self.assertEqual(changed["name"], "Low")
 
     def test_an_agent_manages_tag_categories(self):
