@@ -54,10 +54,21 @@ struct NoteCLITests {
         #expect(deleted.code == 0)
         #expect(deleted.stdout == """
             Deleted: Groceries  moved to .trash/Notes/shopping-list.md
+              todomd note restore .trash/Notes/shopping-list.md puts it back
             Deleted: Trip  moved to .trash/Notes/trip.md
+              todomd note restore .trash/Notes/trip.md puts it back
 
             """)
         #expect((await v.run("note", "list", "--json").json["notes"] as? [[String: Any]])?.count == 1)
+        // Put back as the line says; a name taken in the trash since gets --as.
+        #expect(await v.run("note", "restore", ".trash/Notes/trip.md").stdout == "Restored: Trip  trip\n")
+        #expect(v.exists("Notes/trip.md"))
+        _ = await v.run("note", "add", "Trip")
+        #expect(await v.run("note", "delete", "trip").code == 0)
+        _ = await v.run("note", "add", "Trip")
+        #expect(await v.run("note", "delete", "trip").stdout.contains("todomd note restore .trash/Notes/trip-2.md --as trip puts it back"))
+        #expect(await v.run("note", "restore", "trip-2", "--as", "trip").stdout == "Restored: Trip  trip\n")
+        #expect(await v.run("note", "restore", "trip-2").code == 2, "no longer in the trash")
     }
 
     @Test func unknownAndAmbiguousReferencesExitTwoAndNameCandidates() async throws {

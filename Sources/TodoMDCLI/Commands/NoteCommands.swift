@@ -13,7 +13,7 @@ struct NoteCommand: ParsableCommand {
             part of its title.
             """,
         subcommands: [NoteList.self, NoteAdd.self, NoteShow.self, NoteEdit.self, NotePin.self, NoteUnpin.self,
-                      NoteDelete.self, NoteTask.self])
+                      NoteDelete.self, NoteRestore.self, NoteTask.self])
 }
 
 /// Human output for notes.
@@ -164,6 +164,25 @@ struct NoteUnpin: VaultCommand {
     }
 }
 
+struct NoteRestore: VaultCommand {
+    static let configuration = CommandConfiguration(commandName: "restore",
+        abstract: "Put a deleted note back from the vault's .trash/Notes/ folder.",
+        discussion: "FILE is where `todomd note delete` said it went (.trash/Notes/NAME.md, or NAME). It goes back to "
+            + "Notes/ under its name, or --as ID; a name taken since gets ID-2.md.")
+    @Argument(help: "The file in .trash/Notes/.") var file: String
+    @Option(name: .customLong("as"), help: "The note's id (its filename without .md) in Notes/.") var id: String?
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var global: GlobalOptions
+    func run(_ context: CommandContext) throws {
+        let prefix = ".trash/" + Note.folder + "/"
+        var name = file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : file
+        if !name.hasSuffix(".md") { name += ".md" }
+        let vault = try context.openVault()
+        let restored = try vault.restoreNotes([(id ?? String(name.dropLast(3)), prefix + name)])
+        for id in restored { NoteOutput.confirm("Restored:", try vault.readNote(id).0, json: output.json, context) }
+    }
+}
+
 struct NoteDelete: VaultCommand {
     static let configuration = CommandConfiguration(commandName: "delete",
         abstract: "Move notes to the vault's .trash/Notes/ folder.",
@@ -183,8 +202,11 @@ struct NoteDelete: VaultCommand {
             }))]).compact())
             return
         }
-        for (title, destination) in zip(titles, moved) {
+        for (id, (title, destination)) in zip(ids, zip(titles, moved)) {
             context.line("\(context.style.green("Deleted:")) \(title)  \(context.style.dim("moved to \(destination)"))")
+            let name = destination.split(separator: "/").last.map(String.init) ?? destination
+            let back = name == id + ".md" ? "" : " --as \(TaskOutput.shellWord(id))"
+            context.line(context.style.dim("  todomd note restore \(TaskOutput.shellWord(destination))\(back) puts it back"))
         }
     }
 }
