@@ -318,9 +318,10 @@ enum ToolCatalog {
              annotations: .init(readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false)),
         Tool(name: "get_trash", title: "Deleted tasks",
              description: """
-                 The deleted tasks waiting in the vault's .trash folder, most recent first: \
-                 {"trash": [{"trashed_to", "id" (where it was; null when not known), "title", "status", "deleted"}…]}. \
-                 Give items of it to restore_tasks to put them back.
+                 The deleted tasks and notes waiting in the vault's .trash folder, most recent first: \
+                 {"trash": [{"trashed_to", "kind" ("task" or "note"), "id" (a task's path before, null when not \
+                 known; a note's id), "title", "status", "readable", "deleted"}…]}. Give a task's item to \
+                 restore_tasks, a note's to restore_notes, to put it back.
                  """,
              inputSchema: schema([:], required: []),
              annotations: .init(readOnlyHint: true, openWorldHint: false)),

@@ -124,7 +124,7 @@ import TodoMDTestSupport
 
             """)
         let json = await v.run("trash", "--json")
-        #expect(json.stdout.hasPrefix(#"{"trash":[{"trashed_to":".trash/milk.md","id":"milk.md","title":"Buy milk","status":"todo","deleted":"2026-11-21T08:00:00Z"}"#))
+        #expect(json.stdout.hasPrefix(#"{"trash":[{"trashed_to":".trash/milk.md","kind":"task","id":"milk.md","title":"Buy milk","status":"todo","readable":true,"deleted":"2026-11-21T08:00:00Z"}"#))
         // Words of its title will do, and it goes back to its folder without --to.
         let back = await v.run("restore", "the report")
         #expect(back.stdout == "Restored: Write the report  Work/report.md\n")
@@ -145,6 +145,24 @@ import TodoMDTestSupport
         try v.task("old.md", title: "Old chore", status: "done")
         #expect(await v.run("delete", "Old chore").code == 0)
         #expect(v.exists(".trash/old.md"))
+    }
+
+    @Test func theTrashListsDeletedNotesTooAndRestorePutsOneBack() async throws {
+        let v = try TemporaryVault()
+        try v.task("milk.md", title: "Buy milk")
+        #expect(await v.run("note", "add", "Trip ideas").code == 0)
+        #expect(await v.run("note", "delete", "trip").code == 0)
+        #expect(await v.run("delete", "milk").code == 0)
+        #expect(await v.run("trash").stdout == """
+            Trash  1 task and 1 note
+              Trip ideas  note, deleted 2026-11-21 09:00  .trash/Notes/trip-ideas.md
+              Buy milk    deleted 2026-11-21 09:00  .trash/milk.md
+              todomd restore WORDS puts one back; todomd trash empty --yes removes them for good
+
+            """)
+        #expect(await v.run("restore", "trip").stdout == "Restored: Trip ideas  trip-ideas\n")
+        #expect(v.exists("Notes/trip-ideas.md"))
+        #expect(await v.run("trash", "empty").stderr.contains("This removes 1 task for good"))
     }
 
     @Test func aParentThatWouldMakeACycleIsRefused() async throws {

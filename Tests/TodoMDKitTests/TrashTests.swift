@@ -173,19 +173,24 @@ import TodoMDTestSupport
         try v.write(".trash/picture.png", "png")
 
         let entries = try Self.logged(v).trashContents()
-        let logged = entries.filter { $0.formerID != nil }
+        let logged = entries.filter { $0.formerID != nil && $0.kind == .task }
         #expect(logged == [
             TrashEntry(trashedTo: ".trash/milk.md", title: "Buy milk", status: .done, formerID: "milk.md",
                        deleted: v.clock.now.addingTimeInterval(300)),
             TrashEntry(trashedTo: ".trash/report.md", title: "Write the report", status: .todo,
                        formerID: "Work/report.md", deleted: v.clock.now),
         ])
-        let others = entries.filter { $0.formerID == nil }.sorted { $0.trashedTo < $1.trashedTo }
+        let others = entries.filter { $0.formerID == nil && $0.kind == .task }.sorted { $0.trashedTo < $1.trashedTo }
         #expect(others.map(\.trashedTo) == [".trash/broken.md", ".trash/obsidian.md"])
         #expect(others.map(\.title) == ["broken", "From Obsidian"], "a file that does not read is listed by its name")
         #expect(others.map(\.status) == [nil, .todo])
-        #expect(logged[0].json.compact() == #"{"trashed_to":".trash/milk.md","id":"milk.md","title":"Buy milk","status":"done","deleted":"2026-11-21T08:05:00Z"}"#)
+        #expect(logged[0].json.compact() == #"{"trashed_to":".trash/milk.md","kind":"task","id":"milk.md","title":"Buy milk","status":"done","readable":true,"deleted":"2026-11-21T08:05:00Z"}"#)
         #expect(others[0].json["id"] == .null)
+        #expect(others.map(\.readable) == [false, true])
+        // A deleted note is listed too, under the id it goes back as.
+        let note = try #require(entries.first { $0.kind == .note })
+        #expect(note.trashedTo == ".trash/Notes/idea.md" && note.json["id"] == .string("idea") && note.status == nil)
+        #expect(entries.filter { $0.kind == .note }.count == 1, "a hidden file or a picture is not listed")
         // A file that is not a task stays in the trash: only tasks go back.
         let refused = #expect(throws: TodoError.self) {
             try Self.logged(v).restore([TrashedTask(id: "", trashedTo: ".trash/broken.md")])
@@ -235,6 +240,8 @@ import TodoMDTestSupport
         #expect(throws: TodoError.notInTrash(".trash/bread.md")) { try vault.trashed("bread.md") }
     }
 
+    static let directly = "a Markdown file directly in .trash/ or .trash/Notes/"
+
     @Test func emptyingTheTrashRemovesItsTasksForGoodAndNothingElse() throws {
         let v = try TemporaryVault()
         for name in ["a", "b", "c"] { try v.task("\(name).md", title: name.uppercased()) }
@@ -248,19 +255,18 @@ import TodoMDTestSupport
         // Bad input is refused before anything goes.
         let refused: [([String], TodoError)] = [
             ([".trash/a.md", ".trash/b.md"], .notInTrash(".trash/b.md")),
-            ([".trash/a.md", "a.md"], .invalidValue(field: "trashed_to", value: "a.md", reason: "a Markdown file directly in .trash/")),
-            ([".trash/a.md", ".trash/Notes/idea.md"],
-             .invalidValue(field: "trashed_to", value: ".trash/Notes/idea.md", reason: "a Markdown file directly in .trash/")),
-            ([".trash/a.md", ".trash/../c.md"], .invalidValue(field: "trashed_to", value: ".trash/../c.md", reason: "a Markdown file directly in .trash/")),
+            ([".trash/a.md", "a.md"], .invalidValue(field: "trashed_to", value: "a.md", reason: Self.directly)),
+            ([".trash/a.md", ".trash/Notes/x/idea.md"], .invalidValue(field: "trashed_to", value: ".trash/Notes/x/idea.md", reason: Self.directly)),
+            ([".trash/a.md", ".trash/../c.md"], .invalidValue(field: "trashed_to", value: ".trash/../c.md", reason: Self.directly)),
             ([".trash/a.md", ".trash/a.md"], .invalidValue(field: "trashed_to", value: ".trash/a.md", reason: "each file once")),
         ]
         for (paths, error) in refused {
             #expect(throws: error) { try vault.emptyTrash(paths) }
             #expect(v.exists(".trash/a.md"))
         }
-        #expect(Set(try vault.emptyTrash()) == [".trash/a.md", ".trash/c.md"])
+        #expect(Set(try vault.emptyTrash()) == [".trash/a.md", ".trash/c.md", ".trash/Notes/idea.md"])
         #expect(try vault.trashContents().isEmpty)
-        #expect(v.exists(".trash/Notes/idea.md") && v.exists(".trash/picture.png"), "only the listed tasks go")
+        #expect(v.exists(".trash/picture.png"), "only the listed tasks and notes go")
         let log = try v.text(".todomd/audit.jsonl")
         #expect(log.contains(#""action":"deleted","file":".trash/b.md"}"#), "a removal for good is recorded")
         #expect(try vault.emptyTrash().isEmpty)

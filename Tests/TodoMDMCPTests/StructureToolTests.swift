@@ -89,7 +89,7 @@ import TodoMDTestSupport
         #expect(await tools.call("delete_task", arguments: ["task": "Plan the trip"]).isError != true)
         let listed = await tools.call("get_trash", arguments: [:])
         #expect(listed.isError != true, "\(text(of: listed))")
-        #expect(text(of: listed) == #"{"trash":[{"trashed_to":".trash/trip.md","id":"Trips/trip.md","title":"Plan the trip","status":"todo","deleted":"2026-11-21T08:00:00Z"}]}"#)
+        #expect(text(of: listed) == #"{"trash":[{"trashed_to":".trash/trip.md","kind":"task","id":"Trips/trip.md","title":"Plan the trip","status":"todo","readable":true,"deleted":"2026-11-21T08:00:00Z"}]}"#)
         // An item of the listing as it is, its title and status included.
         let item = try #require(try JSONValue.parse(text(of: listed))["trash"]?.arrayValue?.first)
         let back = await tools.call("restore_tasks", arguments: ["deleted": .array([.object([

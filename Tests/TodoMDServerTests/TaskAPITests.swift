@@ -283,7 +283,7 @@ struct TaskAPITests {
             #expect(listed.status == .ok)
             let items = try #require(listed.json["trash"]?.arrayValue)
             #expect(items.compactMap { $0["id"]?.stringValue } == ["Work/a.md", "b.md", "c.md"])
-            #expect(items.first?.compact() == #"{"trashed_to":".trash/a.md","id":"Work/a.md","title":"Report","status":"todo","deleted":"2026-11-21T08:00:00Z"}"#)
+            #expect(items.first?.compact() == #"{"trashed_to":".trash/a.md","kind":"task","id":"Work/a.md","title":"Report","status":"todo","readable":true,"deleted":"2026-11-21T08:00:00Z"}"#)
             // Put back from the listing: a `trashed_to` alone goes back where the task was.
             let back = try await client.send(.post, "/api/v1/trash/restore", #"{"deleted": [{"trashed_to": ".trash/a.md"}]}"#)
             #expect(back.json["tasks"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == ["Work/a.md"])

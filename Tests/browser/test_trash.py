@@ -37,9 +37,11 @@ class TrashTest(BrowserTestCase):
             fh.write('---\ntitle: "Dropped by Obsidian"\n---\n')
         with open(os.path.join(cls.vault, ".trash", "broken.md"), "w", encoding="utf-8") as fh:
             fh.write("---\ntitle: [unclosed\n---\n")
-        os.makedirs(os.path.join(cls.vault, ".trash", "Notes"), exist_ok=True)
-        with open(os.path.join(cls.vault, ".trash", "Notes", "idea.md"), "w", encoding="utf-8") as fh:
-            fh.write("A deleted note.\n")
+        # A note deleted through the server, and another program's picture (not listed).
+        cls.post("/notes", {"title": "Trip ideas", "body": "Lisbon.\n"})
+        cls.post("/notes/delete", {"ids": ["trip-ideas"]})
+        with open(os.path.join(cls.vault, ".trash", "picture.png"), "wb") as fh:
+            fh.write(b"png")
 
     @classmethod
     def post(cls, path, body):
@@ -86,8 +88,9 @@ class TrashTest(BrowserTestCase):
         self.assertEqual(self.js("return document.getElementById('view-title').textContent"), "Trash")
         self.assertEqual(self.js("return document.querySelector('#sidebar a[href=\"#/trash\"]').getAttribute('aria-current')"), "page")
         rows = dict(self.listed())
-        self.assertEqual(set(rows), {"Write the quarterly report", "Buy oat milk", "Renew the passport", "Dropped by Obsidian", "broken"},
-                         "the deleted note and anything not directly in .trash are not tasks here")
+        self.assertEqual(set(rows), {"Write the quarterly report", "Buy oat milk", "Renew the passport", "Dropped by Obsidian", "broken",
+                                     "Trip ideas"}, "the picture is no task or note")
+        self.assertTrue(rows["Trip ideas"].startswith("Note · Deleted today"), rows)
         # A file that does not read as a task is said so, and offers no Put Back.
         self.assertTrue(rows["broken"].startswith("Not a task file · Deleted by another program"), rows)
         self.assertEqual(self.js("return document.querySelectorAll('.trash-row[data-path=\".trash/broken.md\"] .btn').length"), 0)
@@ -96,9 +99,9 @@ class TrashTest(BrowserTestCase):
         self.assertTrue(rows["Renew the passport"].startswith("Done · Deleted today"), rows)
         self.assertTrue(rows["Dropped by Obsidian"].startswith("Deleted by another program"), rows)
         # Deleted together, at the server's (fixed) time: in the order of their names in the trash.
-        logged = [t for t, _ in self.listed() if t not in ("Dropped by Obsidian", "broken")]
+        logged = [t for t, _ in self.listed() if t not in ("Dropped by Obsidian", "broken", "Trip ideas")]
         self.assertEqual(logged, ["Buy oat milk", "Renew the passport", "Write the quarterly report"])
-        self.assertIn("5 tasks", self.js("return document.getElementById('toolbar').textContent"))
+        self.assertIn("5 tasks and 1 note", self.js("return document.getElementById('toolbar').textContent"))
         # The list's parts are gone; the quick entry too.
         self.assertFalse(self.js("return document.getElementById('task-list').offsetParent !== null"))
         self.shot("trash-desktop-light")
@@ -117,6 +120,14 @@ class TrashTest(BrowserTestCase):
         self.driver.get(self.url + "#/view/anytime")
         self.wait_listed()
         self.assertIn("Write the quarterly report", self.titles())
+
+    def test_2_put_back_puts_a_note_back_in_notes(self):
+        self.open_trash()
+        self.click('.trash-row[data-path=".trash/Notes/trip-ideas.md"] button')
+        wait_for(lambda: os.path.exists(self.path("Notes/trip-ideas.md")), message="the note back in Notes/")
+        wait_for(lambda: "Trip ideas" not in dict(self.listed()), message="its row gone")
+        toast = self.js("return [...document.querySelectorAll('.toast')].map(t => t.textContent).join(' ')")
+        self.assertIn("Put back “Trip ideas” in Notes", toast)
 
     def test_3_a_task_deleted_elsewhere_shows_up_live(self):
         self.open_trash()
@@ -147,7 +158,7 @@ class TrashTest(BrowserTestCase):
         wait_for(lambda: self.js("return !!document.querySelector('dialog[open]')"), message="the question again")
         self.click("dialog[open] .sheet-foot button.btn-danger")
         wait_for(lambda: self.js("return !!document.querySelector('.trash-none')"), message="the empty trash")
-        self.assertEqual(sorted(os.listdir(os.path.join(self.vault, ".trash"))), ["Notes"], "the deleted note stays")
+        self.assertEqual(sorted(os.listdir(os.path.join(self.vault, ".trash"))), ["Notes", "picture.png"], "another program's file stays")
         self.assertFalse(self.js("return !!document.getElementById('trash-empty')"), "nothing left to empty")
         self.assertTrue(os.path.exists(self.path("stays.md")))
 

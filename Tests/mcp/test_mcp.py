@@ -457,8 +457,8 @@ class ToolTests(MCPTestCase):
         self.assertEqual(kept, {"id": "trip.md", "trashed_to": ".trash/trip.md",
                                 "deleted": [{"id": "trip.md", "trashed_to": ".trash/trip.md", "kept_subtasks": [kid["id"]]}]})
         # The trash lists it with where it was and the server's (fixed) time.
-        self.assertEqual(trash, {"trash": [{"trashed_to": ".trash/trip.md", "id": "trip.md", "title": "Plan the trip",
-                                            "status": "todo", "deleted": "2026-11-21T08:00:00Z"}]})
+        self.assertEqual(trash, {"trash": [{"trashed_to": ".trash/trip.md", "kind": "task", "id": "trip.md", "title": "Plan the trip",
+                                            "status": "todo", "readable": True, "deleted": "2026-11-21T08:00:00Z"}]})
         # The agent's undo: the file is back where it was, and the subtask it kept is its subtask again.
         self.assertEqual([t["id"] for t in restored["tasks"]], ["trip.md"])
         self.assertTrue(os.path.exists(os.path.join(self.vault, "trip.md")))

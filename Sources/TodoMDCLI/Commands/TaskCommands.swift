@@ -371,17 +371,23 @@ struct Delete: VaultCommand {
 
 struct Restore: VaultCommand {
     static let configuration = CommandConfiguration(
-        commandName: "restore", abstract: "Put a deleted task back from the vault's .trash/ folder.",
+        commandName: "restore", abstract: "Put a deleted task (or note) back from the vault's .trash/ folder.",
         discussion: "TASK is where `todomd delete` said it went (.trash/NAME, or NAME), or words of its title "
-            + "(`todomd trash` lists them). It goes back to where it was, else (for a file another program put "
-            + "there) to NAME at the top of the vault, or to --to PATH; a path taken since gets NAME-2.md beside it.")
+            + "(`todomd trash` lists them, deleted notes too). It goes back to where it was, else (for a file another "
+            + "program put there) to NAME at the top of the vault, or to --to PATH (for a note, --to ID); a path "
+            + "taken since gets NAME-2.md beside it.")
     @Argument(help: "The task in .trash/: its file, or words of its title.") var task: String
-    @Option(help: "Where it goes back, instead of where it was.") var to: String?
+    @Option(help: "Where it goes back, instead of where it was (a note: its id).") var to: String?
     @OptionGroup var output: OutputOptions
     @OptionGroup var global: GlobalOptions
     func run(_ context: CommandContext) throws {
         let vault = try context.openVault()
         let entry = try vault.trashed(task)
+        if entry.kind == .note {
+            let id = try vault.restoreNotes([(to ?? entry.noteID, entry.trashedTo)])
+            for id in id { NoteOutput.confirm("Restored:", try vault.readNote(id).0, json: output.json, context) }
+            return
+        }
         let restored = try vault.restore([TrashedTask(id: to ?? "", trashedTo: entry.trashedTo)])
         for task in restored { TaskOutput.confirm("Restored:", task, json: output.json, context) }
     }
@@ -389,13 +395,13 @@ struct Restore: VaultCommand {
 
 struct TrashCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "trash", abstract: "List the deleted tasks in the vault's .trash/ folder, or empty it.",
+        commandName: "trash", abstract: "List the deleted tasks and notes in the vault's .trash/ folder, or empty it.",
         discussion: "`todomd restore WORDS` puts one back where it was.",
         subcommands: [TrashList.self, TrashEmpty.self], defaultSubcommand: TrashList.self)
 }
 
 struct TrashList: VaultCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the deleted tasks, most recent first.")
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the deleted tasks and notes, most recent first.")
     @OptionGroup var output: OutputOptions
     @OptionGroup var global: GlobalOptions
     func run(_ context: CommandContext) throws {
@@ -405,7 +411,7 @@ struct TrashList: VaultCommand {
             context.line(JSONValue.object([("trash", .array(entries.map(\.json)))]).compact())
             return
         }
-        context.line(context.style.bold("Trash") + "  " + context.style.dim(entries.count == 1 ? "1 task" : "\(entries.count) tasks"))
+        context.line(context.style.bold("Trash") + "  " + context.style.dim(TrashList.count(entries)))
         if entries.isEmpty {
             context.line(context.style.dim("  Nothing here. Deleted tasks wait here until the trash is emptied."))
             return
@@ -414,36 +420,46 @@ struct TrashList: VaultCommand {
         for entry in entries {
             let when = TaskDate(instant: entry.deleted, in: context.clock.timeZone).description.replacingOccurrences(of: "T", with: " ")
             // Where it was, when that was a folder (a task from the top has the same name in the trash).
-            let from = entry.formerID.flatMap { $0.contains("/") ? "from \($0), " : nil } ?? ""
+            let from = entry.kind == .note ? "" : entry.formerID.flatMap { $0.contains("/") ? "from \($0), " : nil } ?? ""
             let title = entry.title.count < width ? entry.title.padding(toLength: width, withPad: " ", startingAt: 0) : entry.title
-            let what = entry.status == nil ? "not a task file, " : ""
+            let what = entry.kind == .note ? (entry.readable ? "note, " : "not a note file, ")
+                : entry.readable ? "" : "not a task file, "
             context.line("  \(title)  " + context.style.dim("\(what)\(from)deleted \(when)  \(entry.trashedTo)"))
         }
         context.line(context.style.dim("  todomd restore WORDS puts one back; todomd trash empty --yes removes them for good"))
     }
 }
 
+extension TrashList {
+    /// `3 tasks`, `1 task and 2 notes`.
+    static func count(_ entries: [TrashEntry]) -> String {
+        let notes = entries.filter { $0.kind == .note }.count, tasks = entries.count - notes
+        let taskText = tasks == 1 ? "1 task" : "\(tasks) tasks"
+        return notes == 0 ? taskText : "\(taskText) and \(notes == 1 ? "1 note" : "\(notes) notes")"
+    }
+}
+
 struct TrashEmpty: VaultCommand {
     static let configuration = CommandConfiguration(
-        commandName: "empty", abstract: "Remove deleted tasks from .trash/ for good.",
-        discussion: "Every task `todomd trash` lists, or only the ones named (their file or words of their "
-            + "title). Deleted notes (.trash/Notes/) and other files stay.")
+        commandName: "empty", abstract: "Remove deleted tasks and notes from .trash/ for good.",
+        discussion: "Everything `todomd trash` lists, or only the ones named (their file or words of their "
+            + "title). Other programs' files in .trash/ stay.")
     @Argument(help: "The tasks to remove (all when none is named).") var tasks: [String] = []
     @Flag(help: "Remove them: without it, nothing is removed.") var yes = false
     @OptionGroup var output: OutputOptions
     @OptionGroup var global: GlobalOptions
     func run(_ context: CommandContext) throws {
         let vault = try context.openVault()
-        let paths = try tasks.isEmpty ? vault.trashContents().map(\.trashedTo) : tasks.map { try vault.trashed($0).trashedTo }
-        guard yes || paths.isEmpty else {
-            throw ValidationError("This removes \(paths.count == 1 ? "1 task" : "\(paths.count) tasks") for good; add --yes to do it.")
+        let entries = try tasks.isEmpty ? vault.trashContents() : tasks.map { try vault.trashed($0) }
+        guard yes || entries.isEmpty else {
+            throw ValidationError("This removes \(TrashList.count(entries)) for good; add --yes to do it.")
         }
-        let removed = try vault.emptyTrash(paths)
+        let removed = try vault.emptyTrash(entries.map(\.trashedTo))
         if output.json {
             context.line(JSONValue.object([("removed", .array(removed.map(JSONValue.string)))]).compact())
         } else {
             context.line(removed.isEmpty ? context.style.dim("The trash is empty.")
-                : "\(context.style.green("Removed:")) \(removed.count == 1 ? "1 task" : "\(removed.count) tasks") for good")
+                : "\(context.style.green("Removed:")) \(TrashList.count(entries)) for good")
         }
     }
 }

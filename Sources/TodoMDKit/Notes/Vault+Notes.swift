@@ -258,6 +258,15 @@ extension Vault {
                 throw TodoError.invalidValue(field: "trashed_to", value: item.trashedTo, reason: "each file once")
             }
             guard folder.exists(item.trashedTo) else { throw TodoError.notInTrash(item.trashedTo) }
+            // Only a note goes back (another program's file in the trash is moved by hand).
+            let snapshot: FileSnapshot
+            do { snapshot = try folder.read(item.trashedTo) } catch {
+                throw TodoError.unparseable(path: item.trashedTo, reason: "\(error)")
+            }
+            if case let .unparseable(reason) = NoteFileCodec.decode(snapshot.bytes, id: item.id, fileModified: clock.now,
+                                                                   timeZone: clock.timeZone) {
+                throw TodoError.unparseable(path: item.trashedTo, reason: reason)
+            }
         }
         var restored: [String] = []
         for item in items {

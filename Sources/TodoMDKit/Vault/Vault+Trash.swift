@@ -166,47 +166,71 @@ extension Vault {
     }
 }
 
-/// A task file in `.trash/` (§5), as the trash lists it: what it is, where it was, when it went.
+/// A file in `.trash/` (§5), as the trash lists it: a deleted task (directly in `.trash/`) or
+/// note (in `.trash/Notes/`), where it was and when it went.
 public struct TrashEntry: Sendable, Equatable {
-    /// Its path now: `.trash/NAME`.
+    /// What was deleted.
+    public enum Kind: String, Sendable {
+        case task, note
+    }
+
+    /// Its path now: `.trash/NAME` (a task) or `.trash/Notes/NAME` (a note).
     public var trashedTo: String
-    /// Its title; the file's name when the file does not read as a task.
+    /// A task or a note.
+    public var kind: Kind
+    /// Its title; the file's name when the file does not read as a task (or note).
     public var title: String
-    /// Its status; nil when the file does not read as a task.
+    /// A task's status; nil for a note, or a file that does not read as a task.
     public var status: TaskStatus?
+    /// Whether the file reads as what it is (a task file, a note): only then can it go back.
+    public var readable: Bool
     /// Its path before the delete, as `.todomd/audit.jsonl` recorded it; nil when no entry
     /// says (another program put it there, or the log was removed).
     public var formerID: String?
     /// When it was deleted: the log's time, else when the file last changed status.
     public var deleted: Date
 
-    public init(trashedTo: String, title: String, status: TaskStatus?, formerID: String?, deleted: Date) {
+    public init(trashedTo: String, kind: Kind = .task, title: String, status: TaskStatus?, readable: Bool? = nil,
+                formerID: String?, deleted: Date) {
         self.trashedTo = trashedTo
+        self.kind = kind
         self.title = title
         self.status = status
+        self.readable = readable ?? (kind == .note || status != nil)
         self.formerID = formerID
         self.deleted = deleted
     }
 
-    /// `{"trashed_to", "id" (null when not known), "title", "status" (null), "deleted"}`: what
-    /// ``TrashedTask/init(json:)`` takes back for a restore.
+    /// `{"trashed_to", "kind", "id", "title", "status" (null), "readable", "deleted"}`. A task's
+    /// `id` is its path before (null when not known), and the item is what
+    /// ``TrashedTask/init(json:)`` takes back for a restore; a note's `id` is the note id it goes
+    /// back under (``noteID``), as `POST /notes/restore` takes it.
     public var json: JSONValue {
-        .object([("trashed_to", .string(trashedTo)), ("id", formerID.map(JSONValue.string) ?? .null),
+        .object([("trashed_to", .string(trashedTo)), ("kind", .string(kind.rawValue)),
+                 ("id", kind == .note ? .string(noteID) : formerID.map(JSONValue.string) ?? .null),
                  ("title", .string(title)), ("status", status.map { .string($0.rawValue) } ?? .null),
-                 ("deleted", .string(DateTimeFormat.string(deleted)))])
+                 ("readable", .bool(readable)), ("deleted", .string(DateTimeFormat.string(deleted)))])
+    }
+
+    /// For a note: the id it goes back under (its old one, else its name in the trash).
+    public var noteID: String {
+        let path = formerID ?? trashedTo
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name.hasSuffix(".md") ? String(name.dropLast(3)) : name
     }
 }
 
 extension Vault {
-    /// The task files in `.trash/` (the Markdown files directly in it: deleted notes are in
-    /// `.trash/Notes/`), most recently deleted first.
+    /// What the trash holds, most recently deleted first: the task files (the Markdown files
+    /// directly in `.trash/`) and the deleted notes (in `.trash/Notes/`).
     ///
-    /// - Throws: ``TodoError/symlinkRefused(path:)`` when `.trash` is a link.
+    /// - Throws: ``TodoError/symlinkRefused(path:)`` when `.trash` or `.trash/Notes` is a link.
     public func trashContents() throws -> [TrashEntry] {
-        let files = try folder.markdownFiles(directlyIn: ".trash")
-        guard !files.isEmpty else { return [] }
+        let tasks = try folder.markdownFiles(directlyIn: ".trash")
+        let notes = try folder.markdownFiles(directlyIn: ".trash/" + Note.folder)
+        guard !tasks.isEmpty || !notes.isEmpty else { return [] }
         let origins = AuditLog.trashOrigins(root: folder.root)
-        return files.map { file in
+        let taskEntries = tasks.map { file in
             let path = ".trash/" + file.name
             var title = String(file.name.dropLast(3))
             var status: TaskStatus?
@@ -217,7 +241,23 @@ extension Vault {
             let origin = origins[path]
             return TrashEntry(trashedTo: path, title: title, status: status, formerID: origin?.id,
                               deleted: origin?.time ?? file.changed)
-        }.sorted { ($0.deleted, $1.trashedTo) > ($1.deleted, $0.trashedTo) }
+        }
+        let noteEntries = notes.map { file in
+            let path = ".trash/" + Note.folder + "/" + file.name
+            let id = String(file.name.dropLast(3))
+            var title = id
+            var readable = false
+            if let snapshot = try? folder.read(path),
+               case let .note(note) = NoteFileCodec.decode(snapshot.bytes, id: id, fileModified: file.changed,
+                                                           timeZone: clock.timeZone) {
+                title = note.title
+                readable = true
+            }
+            let origin = origins[path]
+            return TrashEntry(trashedTo: path, kind: .note, title: title, status: nil, readable: readable,
+                              formerID: origin?.id, deleted: origin?.time ?? file.changed)
+        }
+        return (taskEntries + noteEntries).sorted { ($0.deleted, $1.trashedTo) > ($1.deleted, $0.trashedTo) }
     }
 
     /// The file at `path` in `.trash/` read as a task (its name in the trash stands for its id).
@@ -230,9 +270,9 @@ extension Vault {
                                     fieldMap: folder.fieldMap)
     }
 
-    /// Finds a task file in the trash from a user's reference: its path (`.trash/NAME`), its
-    /// name with or without `.md`, or words of its title (case and accents ignored). The first
-    /// of these with any match decides.
+    /// Finds a deleted task or note from a user's reference: its path (`.trash/NAME`,
+    /// `.trash/Notes/NAME`), its name with or without `.md` (a task's first, then a note's), or
+    /// words of its title (case and accents ignored). The first of these with any match decides.
     ///
     /// - Throws: ``TodoError/notInTrash(_:)`` when nothing matches (naming `.trash/NAME` for a
     ///   reference ending in `.md`); ``TodoError/ambiguousReference(_:candidates:)`` when
@@ -242,7 +282,8 @@ extension Vault {
         let path = ref.hasPrefix(".trash/") ? ref : ".trash/" + ref
         let entries = try trashContents()
         let steps: [(TrashEntry) -> Bool] = [
-            { $0.trashedTo == path }, { $0.trashedTo == path + ".md" },
+            { $0.trashedTo == path || $0.trashedTo == path + ".md" },
+            { $0.kind == .note && ($0.trashedTo == ".trash/Notes/" + ref || $0.trashedTo == ".trash/Notes/" + ref + ".md") },
             { !ref.isEmpty && $0.title.range(of: ref, options: [.caseInsensitive, .diacriticInsensitive]) != nil },
         ]
         for step in steps {
@@ -253,24 +294,41 @@ extension Vault {
         throw TodoError.notInTrash(ref.hasSuffix(".md") ? path : ref)
     }
 
-    /// Removes task files from `.trash/` for good: `paths` (each `.trash/NAME`), or every file
-    /// ``trashContents()`` lists when nil. Each removal is recorded in `.todomd/audit.jsonl`.
-    /// Other files in `.trash/` (deleted notes, another program's files) stay.
+    /// Puts a deleted task or note back where it was (``restore(_:)``, ``restoreNotes(_:)``).
+    ///
+    /// - Returns: the restored file's path in the vault.
+    /// - Throws: what those throw.
+    @discardableResult
+    public func restore(_ entry: TrashEntry) throws -> String {
+        switch entry.kind {
+        case .task:
+            return try restore([TrashedTask(id: "", trashedTo: entry.trashedTo)]).first?.id ?? ""
+        case .note:
+            return try restoreNotes([(entry.noteID, entry.trashedTo)]).first.map(Note.path(for:)) ?? ""
+        }
+    }
+
+    /// Removes deleted tasks and notes for good: `paths` (each `.trash/NAME` or
+    /// `.trash/Notes/NAME`), or every file ``trashContents()`` lists when nil. Each removal is
+    /// recorded in `.todomd/audit.jsonl`. Other files in `.trash/` (another program's) stay.
     ///
     /// Every path is checked before any file goes.
     ///
     /// - Returns: the paths removed.
     /// - Throws: ``TodoError/invalidValue(field:value:reason:)`` for a path that is not a
-    ///   Markdown file directly in `.trash/` or is named twice; ``TodoError/notInTrash(_:)``
-    ///   for one that is not there.
+    ///   Markdown file directly in `.trash/` or `.trash/Notes/`, or is named twice;
+    ///   ``TodoError/notInTrash(_:)`` for one that is not there.
     @discardableResult
     public func emptyTrash(_ paths: [String]? = nil) throws -> [String] {
         let chosen = try paths ?? trashContents().map(\.trashedTo)
         var seen: Set<String> = []
+        let notes = ".trash/" + Note.folder + "/"
         for path in chosen {
-            let name = path.hasPrefix(".trash/") ? String(path.dropFirst(".trash/".count)) : ""
+            let name = path.hasPrefix(notes) ? String(path.dropFirst(notes.count))
+                : path.hasPrefix(".trash/") ? String(path.dropFirst(".trash/".count)) : ""
             guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."), name.hasSuffix(".md") else {
-                throw TodoError.invalidValue(field: "trashed_to", value: path, reason: "a Markdown file directly in .trash/")
+                throw TodoError.invalidValue(field: "trashed_to", value: path,
+                                             reason: "a Markdown file directly in .trash/ or .trash/Notes/")
             }
             guard seen.insert(path).inserted else {
                 throw TodoError.invalidValue(field: "trashed_to", value: path, reason: "each file once")

@@ -1,7 +1,7 @@
-// The trash (#/trash, §5): the deleted tasks waiting in the vault's .trash folder, most recent
-// first (GET /trash), each with where it was and when it went. Put Back moves one back where it
-// was (POST /trash/restore with its `trashed_to`); its × removes it for good, and Empty Trash
-// all of them (POST /trash/empty), after asking.
+// The trash (#/trash, §5): the deleted tasks and notes waiting in the vault's .trash folder, most
+// recent first (GET /trash), each with where it was and when it went. Put Back moves one back
+// where it was (POST /trash/restore, or /notes/restore for a note, with the item as listed); its ×
+// removes it for good, and Empty Trash all of them (POST /trash/empty), after asking.
 import { h, kids, $, icon, loadStyle, instantText } from './util.js';
 import { get, post } from './api.js';
 import { showError, toast, confirmSheet } from './ui.js';
@@ -10,6 +10,12 @@ import { showError, toast, confirmSheet } from './ui.js';
 const T = { active: false, items: null, seq: 0 };
 
 const plural = (n) => (n === 1 ? '1 task' : `${n} tasks`);
+/** "3 tasks", "1 task and 2 notes", "1 note". */
+function counted(items) {
+  const notes = items.filter((x) => x.kind === 'note').length, tasks = items.length - notes;
+  const n = notes === 1 ? '1 note' : `${notes} notes`;
+  return !notes ? plural(tasks) : !tasks ? n : `${plural(tasks)} and ${n}`;
+}
 /** "Today, 3 PM" → "today, 3 PM"; "Fri 27 Nov, …" → "on Fri 27 Nov, …". */
 const lower = (s) => (/^(Today|Yesterday|\d+ days ago)/.test(s) ? s[0].toLowerCase() + s.slice(1) : 'on ' + s);
 
@@ -59,7 +65,7 @@ function renderHeader() {
   document.title = 'Trash · todo.md';
   const n = T.items ? T.items.length : 0;
   kids($('#head-actions'), n ? h('button', { type: 'button', class: 'btn btn-small btn-danger', id: 'trash-empty', onclick: emptyTrash }, icon('trash'), h('span', { text: 'Empty Trash' })) : null);
-  kids($('#toolbar'), T.items ? h('p', { class: 'trash-sum', text: n ? `${plural(n)}, most recently deleted first` : '' }) : null);
+  kids($('#toolbar'), T.items ? h('p', { class: 'trash-sum', text: n ? `${counted(T.items)}, most recently deleted first` : '' }) : null);
 }
 
 function render() {
@@ -71,9 +77,9 @@ function render() {
   if (!T.items.length) {
     kids(view, h('div', { class: 'empty trash-none' }, h('div', { class: 'empty-icon' }, icon('trash')),
       h('p', { class: 'empty-title', text: 'The trash is empty' }),
-      h('p', { class: 'empty-sub', text: 'Deleted tasks wait here, with where they were, until the trash is emptied.' })));
+      h('p', { class: 'empty-sub', text: 'Deleted tasks and notes wait here, with where they were, until the trash is emptied.' })));
   } else {
-    kids(view, h('ul', { class: 'trash-list', 'aria-label': 'Deleted tasks' }, T.items.map(row)));
+    kids(view, h('ul', { class: 'trash-list', 'aria-label': 'Deleted tasks and notes' }, T.items.map(row)));
   }
   view.setAttribute('aria-busy', 'false');
   // The keyboard stays in the list after a row goes: on the row that took its place.
@@ -84,17 +90,19 @@ function render() {
   }
 }
 
-/** One deleted task: its title, where it was and when it went, and Put Back. */
+/** One deleted task or note: its title, where it was and when it went, and Put Back. */
 function row(item) {
-  const folder = item.id && item.id.includes('/') ? item.id.slice(0, item.id.lastIndexOf('/')) : null;
+  const note = item.kind === 'note';
+  const folder = !note && item.id && item.id.includes('/') ? item.id.slice(0, item.id.lastIndexOf('/')) : null;
   const closed = item.status === 'done' || item.status === 'cancelled';
   // Where it was when that was a folder; a file another program put there is said so.
   const when = instantText(item.deleted);
-  // A file that does not read as a task is listed, and can be deleted for good, but not put back.
-  const task = item.status != null;
-  const meta = [!task ? 'Not a task file' : closed ? (item.status === 'done' ? 'Done' : 'Cancelled') : null,
-    !item.id ? `Deleted by another program ${lower(when)}` : folder ? `From ${folder}, deleted ${lower(when)}` : `Deleted ${lower(when)}`];
-  return h('li', { class: 'trash-row' + (closed ? ' is-closed' : ''), 'data-path': item.trashed_to },
+  // A file that does not read as a task (or note) is listed, and can be deleted for good, but not put back.
+  const task = item.readable;
+  const what = note ? (task ? 'Note' : 'Not a note file') : !task ? 'Not a task file' : closed ? (item.status === 'done' ? 'Done' : 'Cancelled') : null;
+  const meta = [what,
+    !note && !item.id ? `Deleted by another program ${lower(when)}` : folder ? `From ${folder}, deleted ${lower(when)}` : `Deleted ${lower(when)}`];
+  return h('li', { class: 'trash-row' + (closed ? ' is-closed' : '') + (note ? ' is-note' : ''), 'data-path': item.trashed_to },
     h('div', { class: 'trash-main' },
       h('span', { class: 'trash-title', text: item.title }),
       h('span', { class: 'trash-meta', text: meta.filter(Boolean).join(' · ') })),
@@ -106,10 +114,15 @@ function row(item) {
 
 async function putBack(item) {
   try {
-    const { tasks } = await post('/trash/restore', { deleted: [{ trashed_to: item.trashed_to }] });
-    const t = (tasks || [])[0];
-    const folder = t && t.id.includes('/') ? t.id.slice(0, t.id.lastIndexOf('/')) : null;
-    toast(`Put back “${item.title}”${folder ? ` in ${folder}` : ''}.`);
+    if (item.kind === 'note') {
+      await post('/notes/restore', { deleted: [{ id: item.id, trashed_to: item.trashed_to }] });
+      toast(`Put back “${item.title}” in Notes.`);
+    } else {
+      const { tasks } = await post('/trash/restore', { deleted: [{ trashed_to: item.trashed_to }] });
+      const t = (tasks || [])[0];
+      const folder = t && t.id.includes('/') ? t.id.slice(0, t.id.lastIndexOf('/')) : null;
+      toast(`Put back “${item.title}”${folder ? ` in ${folder}` : ''}.`);
+    }
   } catch (e) { showError(e); }
   load();
 }
@@ -126,11 +139,12 @@ async function forget(item) {
 
 async function emptyTrash() {
   const n = T.items ? T.items.length : 0;
-  if (!n || !(await confirmSheet(`Empty the trash?`, `${plural(n)} will be removed for good. This cannot be undone.`, 'Empty Trash'))) return;
+  if (!n || !(await confirmSheet(`Empty the trash?`, `${counted(T.items)} will be removed for good. This cannot be undone.`, 'Empty Trash'))) return;
   try {
     // Only what was listed: a task deleted since stays.
     const { removed } = await post('/trash/empty', { trashed_to: T.items.map((x) => x.trashed_to) });
-    toast(`Removed ${plural(removed.length)} for good.`);
+    const gone = T.items.filter((x) => removed.includes(x.trashed_to));
+    toast(`Removed ${counted(gone)} for good.`);
   } catch (e) { showError(e); }
   load();
 }
