@@ -383,13 +383,12 @@ struct Restore: VaultCommand {
     func run(_ context: CommandContext) throws {
         let vault = try context.openVault()
         let entry = try vault.trashed(task)
+        let id = try vault.restore(entry, to: to)
         if entry.kind == .note {
-            let id = try vault.restoreNotes([(to ?? entry.noteID, entry.trashedTo)])
-            for id in id { NoteOutput.confirm("Restored:", try vault.readNote(id).0, json: output.json, context) }
-            return
+            NoteOutput.confirm("Restored:", try vault.readNote(id).0, json: output.json, context)
+        } else {
+            TaskOutput.confirm("Restored:", try vault.read(id).0, json: output.json, context)
         }
-        let restored = try vault.restore([TrashedTask(id: to ?? "", trashedTo: entry.trashedTo)])
-        for task in restored { TaskOutput.confirm("Restored:", task, json: output.json, context) }
     }
 }
 

@@ -243,14 +243,9 @@ extension Vault {
     ///   twice; ``TodoError/notInTrash(_:)`` for a file no longer there.
     @discardableResult
     public func restoreNotes(_ items: [(id: String, trashedTo: String)]) throws -> [String] {
-        let prefix = ".trash/" + Note.folder + "/"
         var seen = Set<String>()
         for item in items {
-            let name = item.trashedTo.hasPrefix(prefix) ? String(item.trashedTo.dropFirst(prefix.count)) : ""
-            guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."), name.hasSuffix(".md") else {
-                throw TodoError.invalidValue(field: "trashed_to", value: item.trashedTo,
-                                             reason: "a Markdown file directly in .trash/Notes/")
-            }
+            try Vault.checkTrashPath(item.trashedTo, in: [".trash/" + Note.folder])
             guard Vault.isValidNoteID(item.id) else {
                 throw TodoError.invalidValue(field: "id", value: item.id, reason: "a note's id")
             }
@@ -259,12 +254,7 @@ extension Vault {
             }
             guard folder.exists(item.trashedTo) else { throw TodoError.notInTrash(item.trashedTo) }
             // Only a note goes back (another program's file in the trash is moved by hand).
-            let snapshot: FileSnapshot
-            do { snapshot = try folder.read(item.trashedTo) } catch {
-                throw TodoError.unparseable(path: item.trashedTo, reason: "\(error)")
-            }
-            if case let .unparseable(reason) = NoteFileCodec.decode(snapshot.bytes, id: item.id, fileModified: clock.now,
-                                                                   timeZone: clock.timeZone) {
+            if case let .unparseable(reason) = decodeTrashedNote(item.trashedTo, id: item.id) {
                 throw TodoError.unparseable(path: item.trashedTo, reason: reason)
             }
         }

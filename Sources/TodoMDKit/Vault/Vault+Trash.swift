@@ -127,11 +127,7 @@ extension Vault {
             guard seen.insert(item.trashedTo).inserted else {
                 throw TodoError.invalidValue(field: "trashed_to", value: item.trashedTo, reason: "each file once")
             }
-            let name = item.trashedTo.hasPrefix(".trash/") ? String(item.trashedTo.dropFirst(".trash/".count)) : ""
-            guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."), name.hasSuffix(".md") else {
-                throw TodoError.invalidValue(field: "trashed_to", value: item.trashedTo,
-                                             reason: "a Markdown file directly in .trash/")
-            }
+            try Vault.checkTrashPath(item.trashedTo, in: [".trash"])
             for (field, id) in [("id", item.id)] + item.keptSubtasks.map({ ("kept_subtasks", $0) }) {
                 let parts = id.split(separator: "/", omittingEmptySubsequences: false)
                 guard id.hasSuffix(".md"), !id.hasPrefix("/"), parts.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") }),
@@ -244,12 +240,9 @@ extension Vault {
         }
         let noteEntries = notes.map { file in
             let path = ".trash/" + Note.folder + "/" + file.name
-            let id = String(file.name.dropLast(3))
-            var title = id
+            var title = String(file.name.dropLast(3))
             var readable = false
-            if let snapshot = try? folder.read(path),
-               case let .note(note) = NoteFileCodec.decode(snapshot.bytes, id: id, fileModified: file.changed,
-                                                           timeZone: clock.timeZone) {
+            if case let .note(note) = decodeTrashedNote(path, id: title, changed: file.changed) {
                 title = note.title
                 readable = true
             }
@@ -268,6 +261,30 @@ extension Vault {
         let modified = changed ?? Date(timeIntervalSince1970: TimeInterval(snapshot.stamp.mtime) / 1e9)
         return TaskFileCodec.decode(snapshot.bytes, id: name, fileModified: modified, timeZone: clock.timeZone,
                                     fieldMap: folder.fieldMap)
+    }
+
+    /// The file at `path` in `.trash/Notes/` read as note `id`.
+    func decodeTrashedNote(_ path: String, id: String, changed: Date? = nil) -> NoteDecoding {
+        let snapshot: FileSnapshot
+        do { snapshot = try folder.read(path) } catch { return .unparseable(reason: "\(error)") }
+        let modified = changed ?? Date(timeIntervalSince1970: TimeInterval(snapshot.stamp.mtime) / 1e9)
+        return NoteFileCodec.decode(snapshot.bytes, id: id, fileModified: modified, timeZone: clock.timeZone)
+    }
+
+    /// Throws unless `path` names a Markdown file directly in one of `folders` (`.trash`,
+    /// `.trash/Notes`): no subfolder, no hidden name, no `..`.
+    ///
+    /// - Throws: ``TodoError/invalidValue(field:value:reason:)`` naming `trashed_to`.
+    static func checkTrashPath(_ path: String, in folders: [String]) throws {
+        let inside = folders.contains { folder in
+            guard path.hasPrefix(folder + "/") else { return false }
+            let name = path.dropFirst(folder.count + 1)
+            return !name.isEmpty && !name.contains("/") && !name.hasPrefix(".") && name.hasSuffix(".md")
+        }
+        guard inside else {
+            throw TodoError.invalidValue(field: "trashed_to", value: path, reason: "a Markdown file directly in "
+                + folders.map { $0 + "/" }.joined(separator: " or "))
+        }
     }
 
     /// Finds a deleted task or note from a user's reference: its path (`.trash/NAME`,
@@ -294,17 +311,18 @@ extension Vault {
         throw TodoError.notInTrash(ref.hasSuffix(".md") ? path : ref)
     }
 
-    /// Puts a deleted task or note back where it was (``restore(_:)``, ``restoreNotes(_:)``).
+    /// Puts a deleted task or note back where it was, or at `destination` (a task's path, a
+    /// note's id) — ``restore(_:)``, ``restoreNotes(_:)``.
     ///
-    /// - Returns: the restored file's path in the vault.
+    /// - Returns: the restored task's id, or the note's.
     /// - Throws: what those throw.
     @discardableResult
-    public func restore(_ entry: TrashEntry) throws -> String {
+    public func restore(_ entry: TrashEntry, to destination: String? = nil) throws -> String {
         switch entry.kind {
         case .task:
-            return try restore([TrashedTask(id: "", trashedTo: entry.trashedTo)]).first?.id ?? ""
+            return try restore([TrashedTask(id: destination ?? "", trashedTo: entry.trashedTo)]).first?.id ?? ""
         case .note:
-            return try restoreNotes([(entry.noteID, entry.trashedTo)]).first.map(Note.path(for:)) ?? ""
+            return try restoreNotes([(destination ?? entry.noteID, entry.trashedTo)]).first ?? ""
         }
     }
 
@@ -322,14 +340,8 @@ extension Vault {
     public func emptyTrash(_ paths: [String]? = nil) throws -> [String] {
         let chosen = try paths ?? trashContents().map(\.trashedTo)
         var seen: Set<String> = []
-        let notes = ".trash/" + Note.folder + "/"
         for path in chosen {
-            let name = path.hasPrefix(notes) ? String(path.dropFirst(notes.count))
-                : path.hasPrefix(".trash/") ? String(path.dropFirst(".trash/".count)) : ""
-            guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."), name.hasSuffix(".md") else {
-                throw TodoError.invalidValue(field: "trashed_to", value: path,
-                                             reason: "a Markdown file directly in .trash/ or .trash/Notes/")
-            }
+            try Vault.checkTrashPath(path, in: [".trash", ".trash/" + Note.folder])
             guard seen.insert(path).inserted else {
                 throw TodoError.invalidValue(field: "trashed_to", value: path, reason: "each file once")
             }
