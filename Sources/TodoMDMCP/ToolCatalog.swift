@@ -105,14 +105,15 @@ enum ToolCatalog {
                                  required: ["text"]),
              annotations: .init(readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false)),
         Tool(name: "list_templates", title: "List templates",
-             description: "The vault's task and project templates (.templates/), as {\"templates\": [{\"name\", \"title\", \"tasks\", \"project\"}]}. Use one with add_from_template.",
+             description: "The vault's task and project templates (.templates/), as {\"templates\": [{\"name\", \"title\", \"tasks\", \"project\", \"needs_title\"}]}. Use one with add_from_template.",
              inputSchema: schema([:]),
              annotations: .init(readOnlyHint: true, openWorldHint: false)),
         Tool(name: "add_from_template", title: "Add from a template",
              description: """
                  Create the task (or, for a project template, the parent with its subtasks) of template `name`. \
-                 `text`, a quick-entry line, overrides the (root) title and adds its fields. Placeholders \
-                 ({{today}}, {{date:+7d}}, {{title}}) are filled. Returns {"tasks": [TASK]}.
+                 `text`, a quick-entry line, adds its fields, and its words are {{title}} and the (root) title, \
+                 or fill that title where it names {{title}} (such a template needs them: see needs_title in \
+                 list_templates). Placeholders ({{today}}, {{date:+7d}}, {{title}}) are filled. Returns {"tasks": [TASK]}.
                  """,
              inputSchema: schema(["name": string("The template's name (see list_templates)."),
                                   "text": string("Optional quick-entry line for the title and fields.")],

@@ -155,3 +155,24 @@ import TodoMDTestSupport
         #expect(tasks.allSatisfy { $0["source"] as? String == "voice-ramble" })
     }
 }
+
+/// `todomd template list` and `todomd add --template` (§26).
+@Suite struct TemplateCLITests {
+    @Test func aTemplateTitledWithTitleNeedsTheWordsAndKeepsThemAsTyped() async throws {
+        let v = try TemporaryVault()
+        try v.write(".templates/visit.md", "---\ntitle: \"Visit {{title}}\"\n---\nNotes for {{title}}.\n")
+        let listed = await v.run("template", "list", "--json").json
+        let templates = try #require(listed["templates"] as? [[String: Any]])
+        #expect(templates.first?["needs_title"] as? Bool == true)
+        let refused = await v.run("add", "--template", "visit")
+        #expect(refused.code == 2)
+        #expect(refused.stderr.contains("needs the words for {{title}}"), "\(refused.stderr)")
+        #expect(try v.open().list("all").tasks.isEmpty)
+        let added = await v.run("add", "--template", "visit", #"Rome "old town" !high"#)
+        #expect(added.code == 0, "\(added.stderr)")
+        let vault = try v.open()
+        let task = try vault.task(try #require(try vault.list("all").tasks.first).id)
+        #expect((task.title, task.priority) == (#"Visit Rome "old town""#, .high))
+        #expect(task.body == "Notes for Rome \"old town\".\n")
+    }
+}

@@ -61,4 +61,54 @@ import TodoMDTestSupport
         #expect(throws: TodoError.self) { try vault.addFromTemplate("nope", text: nil, source: "user") }
         #expect(throws: TodoError.self) { try vault.addFromTemplate("../x", text: nil, source: "user") }
     }
+
+    /// A title that names `{{title}}` is filled by the words given, not replaced by them; without
+    /// words such a template is an error, where it used to fill `{{title}}` with itself.
+    @Test(arguments: [
+        ("Lisbon in May !high", "Trip to Lisbon in May", "Book flights for Lisbon in May"),
+        ("Rome", "Trip to Rome", "Book flights for Rome"),
+    ])
+    func aTitleNamingTitleIsFilledByTheWords(text: String, root: String, child: String) throws {
+        let v = try TemporaryVault()
+        try v.write(".templates/trip/trip.md", "---\ntitle: \"Trip to {{ Title }}\"\n---\n")
+        try v.write(".templates/trip/flights.md", "---\ntitle: \"Book flights for {{title}}\"\nparent: trip\n---\n")
+        let vault = try v.open()
+        #expect(try vault.templates().map(\.needsTitle) == [true])
+        #expect(try vault.templates().first?.json["needs_title"] == .bool(true))
+        let tasks = try vault.addFromTemplate("trip", text: text, source: "user")
+        #expect(tasks.map(\.title) == [root, child])
+        for words in [nil, "", "  ", "!high"] as [String?] {
+            #expect(throws: TodoError.self, "\(String(describing: words))") {
+                try vault.addFromTemplate("trip", text: words, source: "user")
+            }
+        }
+        #expect(try vault.list("all").tasks.count == 2, "a refused template writes nothing")
+    }
+
+    /// The words go into the decoded texts, never into the file's YAML: quotes, a backslash, a
+    /// colon or a hash in them are kept as typed, wherever `{{title}}` stands.
+    @Test(arguments: [#"Say "hi" to Rome"#, #"C:\temp\new"#, "Rome: old town # 2", "Rome's 'best' bits", "{{title}}"])
+    func theWordsNeverChangeTheTemplatesYAML(words: String) throws {
+        let v = try TemporaryVault()
+        try v.write(".templates/visit.md", """
+            ---
+            title: "Visit {{title}}"
+            project: 'Trips {{title}}'
+            tags: [travel]
+            mood: {{title}}
+            ---
+            Notes for {{title}}.
+
+            """)
+        let vault = try v.open()
+        let task = try #require(try vault.addFromTemplate("visit", text: words, source: "user").first)
+        #expect(task.title == "Visit " + words)
+        #expect(task.project == "Trips " + words)
+        #expect(task.body == "Notes for \(words).\n")
+        #expect(task.extra.first { $0.key == "mood" }?.value == .string(words))
+        // What was written reads back the same.
+        let again = try vault.task(task.id)
+        #expect((again.title, again.project, again.body) == (task.title, task.project, task.body))
+        #expect(again.warnings.isEmpty, "\(again.warnings)")
+    }
 }

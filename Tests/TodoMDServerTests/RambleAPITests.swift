@@ -37,3 +37,29 @@ struct RambleAPITests {
         }
     }
 }
+
+/// §26's templates over HTTP: the list says which need a title; one is used with or without it.
+@Suite("Templates API")
+struct TemplatesAPITests {
+    @Test func listAndUse() async throws {
+        let f = try ServerFixture(setUp: { v in
+            try v.write(".templates/review.md", "---\ntitle: \"Weekly review {{today}}\"\n---\n")
+            try v.write(".templates/visit.md", "---\ntitle: \"Visit {{title}}\"\n---\n")
+        })
+        try await f.test { client in
+            let listed = try await client.send(.get, "/api/v1/templates")
+            let templates = listed.json["templates"]?.arrayValue ?? []
+            #expect(templates.map { $0["name"]?.stringValue } == ["review", "visit"])
+            #expect(templates.map { $0["needs_title"] } == [.bool(false), .bool(true)])
+            let plain = try await client.send(.post, "/api/v1/templates/review", "{}")
+            #expect(plain.status == .created)
+            #expect(plain.json["tasks"]?.arrayValue?.first?["title"]?.stringValue == "Weekly review 2026-11-21")
+            let refused = try await client.send(.post, "/api/v1/templates/visit", #"{"text": null}"#)
+            #expect(refused.status == .badRequest)
+            let made = try await client.send(.post, "/api/v1/templates/visit", #"{"text": "C:\\temp \"x\""}"#)
+            #expect(made.status == .created)
+            #expect(made.json["tasks"]?.arrayValue?.first?["title"]?.stringValue == #"Visit C:\temp "x""#)
+            #expect(try f.vault.list("all").tasks.count == 2)
+        }
+    }
+}

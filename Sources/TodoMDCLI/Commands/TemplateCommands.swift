@@ -10,7 +10,8 @@ struct TemplateCommand: ParsableCommand {
         discussion: """
             .templates/NAME.md is a task file used as a pattern; .templates/NAME/ is a folder of task \
             files whose parent fields point at each other. Placeholders: {{today}}, {{tomorrow}}, \
-            {{date:+7d}}, {{title}}.
+            {{date:+7d}}, {{title}} (the words given with `add --template NAME WORDS`; a template \
+            titled "Trip to {{title}}" needs them and makes "Trip to WORDS").
             """,
         subcommands: [TemplateList.self], defaultSubcommand: TemplateList.self)
 }

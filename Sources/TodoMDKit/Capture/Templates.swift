@@ -11,16 +11,35 @@ public struct TaskTemplate: Sendable, Equatable {
     public var count: Int
     /// Whether it is a folder of tasks.
     public var isProject: Bool
+    /// Whether its title names `{{title}}`, so that using it needs the words for it.
+    public var needsTitle: Bool {
+        TemplatePlaceholders.mentionsTitle(title)
+    }
 
     public var json: JSONValue {
         .object([("name", .string(name)), ("title", .string(title)), ("tasks", .number(Double(count))),
-                 ("project", .bool(isProject))])
+                 ("project", .bool(isProject)), ("needs_title", .bool(needsTitle))])
     }
 }
 
 /// Filling a template's placeholders: `{{today}}`, `{{tomorrow}}`, `{{date:+7d}}` (also `-3d`,
 /// `+2w`, `+1m`), `{{title}}`. Unknown placeholders stay as written.
 public enum TemplatePlaceholders {
+    /// What stands for `{{title}}` while a template file is decoded: the title is put in the
+    /// decoded texts afterwards, so quotes, backslashes or a colon in it can never change the
+    /// file's YAML. Private-use characters, valid in any YAML scalar, quoted or not.
+    static let titleToken = "\u{E000}title\u{E001}"
+
+    /// Whether `text` names `{{title}}` (any case, spaces inside the braces allowed).
+    public static func mentionsTitle(_ text: String) -> Bool {
+        var rest = Substring(text)
+        while let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") {
+            if rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces).lowercased() == "title" { return true }
+            rest = rest[close.upperBound...]
+        }
+        return false
+    }
+
     public static func fill(_ text: String, today: LocalDate, title: String) -> String {
         var out = ""
         var rest = Substring(text)
@@ -109,9 +128,12 @@ extension Vault {
         for id in files.prefix(200) {
             let snapshot = try folder.read(id)
             var text = String(decoding: snapshot.bytes, as: UTF8.self)
-            if let today { text = TemplatePlaceholders.fill(text, today: today, title: title ?? "") }
+            let token = TemplatePlaceholders.titleToken
+            if let today { text = TemplatePlaceholders.fill(text, today: today, title: token) }
             switch TaskFileCodec.decode(Array(text.utf8), id: id, fileModified: clock.now, timeZone: clock.timeZone) {
-            case let .task(task): tasks.append((task, id))
+            case var .task(task):
+                if today != nil { task.replaceText(token, with: title ?? "") }
+                tasks.append((task, id))
             case let .unparseable(reason): throw TodoError.unparseable(path: id, reason: reason)
             }
         }
@@ -128,17 +150,27 @@ extension Vault {
     }
 
     /// New tasks from template `name` (§26), added in order, parents before their subtasks. `text`
-    /// (a quick-entry line) overrides the (root) task's title and sets its §12 fields; `{{title}}`
-    /// is that title. New tasks get `created` now and `source`, never the template's.
+    /// (a quick-entry line) sets the (root) task's §12 fields, and its words are the title:
+    /// `{{title}}` everywhere in the template, and the root's title itself, or, when that title
+    /// names `{{title}}` ("Trip to {{title}}"), what fills it. Without words, `{{title}}` is the
+    /// root's own title, and a root title that needs them is an error. New tasks get `created`
+    /// now and `source`, never the template's.
     ///
-    /// - Throws: ``TodoError/invalidValue(field:value:reason:)`` for an unknown template.
+    /// - Throws: ``TodoError/invalidValue(field:value:reason:)`` for an unknown template, or one
+    ///   whose title names `{{title}}` when `text` has no title.
     public func addFromTemplate(_ name: String, text: String?, source: String, dryRun: Bool = false) throws -> [TodoTask] {
         let line = text?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         let parsed = line.isEmpty ? nil : try parseQuickEntry(line)
         let unfilled = try templateTasks(name)
-        let rootTitle = parsed.map(\.title).flatMap { $0.isEmpty ? nil : $0 }
-            ?? unfilled.first(where: { $0.parentIndex == nil })?.task.title ?? name
-        let items = try templateTasks(name, today: clock.today, title: rootTitle)
+        let pattern = unfilled.first(where: { $0.parentIndex == nil })?.task.title ?? name
+        let needsTitle = TemplatePlaceholders.mentionsTitle(pattern)
+        let typed = parsed.map(\.title).flatMap { $0.isEmpty ? nil : $0 }
+        if needsTitle, typed == nil {
+            throw TodoError.invalidValue(field: "template", value: name, reason:
+                "its title “\(pattern)” needs the words for {{title}}: give a title with the template")
+        }
+        let titleWords = typed ?? TemplatePlaceholders.fill(pattern, today: clock.today, title: "")
+        let items = try templateTasks(name, today: clock.today, title: titleWords)
         // Parents first: a template's order is its files' names, not its tree.
         var order: [Int] = []
         var placed = Set<Int>()
@@ -170,8 +202,8 @@ extension Vault {
             } else {
                 task.parent = nil
                 if let parsed {
-                    // The line's words are the title; its fields win over the template's.
-                    task.title = rootTitle
+                    // The line's words are the title (or fill it); its fields win over the template's.
+                    if !needsTitle, let typed { task.title = typed }
                     var changes = TaskChanges()
                     for spec in TaskFieldSpec.table where spec.role == .user && spec.field != .title && spec.field != .source {
                         if let value = spec.value(of: parsed.draft), value != spec.defaultValue {
@@ -194,5 +226,28 @@ extension Vault {
             out.append(added)
         }
         return out
+    }
+}
+
+extension TodoTask {
+    /// Replaces `token` with `value` in every text the task holds: its title, area, project,
+    /// tags, description, body and unknown fields.
+    mutating func replaceText(_ token: String, with value: String) {
+        func replaced(_ text: String) -> String { text.contains(token) ? text.replacingOccurrences(of: token, with: value) : text }
+        func replaced(_ json: JSONValue) -> JSONValue {
+            switch json {
+            case let .string(text): return .string(replaced(text))
+            case let .array(items): return .array(items.map(replaced))
+            case let .object(pairs): return .object(pairs.map { ($0.0, replaced($0.1)) })
+            default: return json
+            }
+        }
+        title = replaced(title)
+        area = area.map(replaced)
+        project = project.map(replaced)
+        tags = tags.map(replaced)
+        description = description.map(replaced)
+        body = replaced(body)
+        extra = extra.map { ExtraField($0.key, replaced($0.value)) }
     }
 }

@@ -4,30 +4,69 @@ import { h, kids, $ } from './util.js';
 import { get, post } from './api.js';
 import { sheet, toast, showError } from './ui.js';
 
+/** A template's title with each {{placeholder}} drawn as a chip, not as braces. */
+function patternTitle(title) {
+  const out = h('span', { class: 'template-title' });
+  let rest = title;
+  for (let open = rest.indexOf('{{'); open >= 0; open = rest.indexOf('{{')) {
+    const close = rest.indexOf('}}', open + 2);
+    if (close < 0) break;
+    if (open > 0) out.append(rest.slice(0, open));
+    out.append(h('span', { class: 'template-slot', text: rest.slice(open + 2, close).trim() }));
+    rest = rest.slice(close + 2);
+  }
+  if (rest) out.append(rest);
+  return out;
+}
+
 export async function openTemplates(done) {
   let templates = [];
   try { templates = (await get('/templates')).templates || []; } catch (e) { showError(e); return; }
-  const text = h('input', { id: 'template-text', class: 'input', autocomplete: 'off', 'aria-label': 'Title and fields (optional)',
-    placeholder: 'Optional: a title and fields, e.g. “Lisbon in May !high”' });
+  const hint = h('p', { id: 'template-hint', class: 'template-hint', 'aria-live': 'polite' });
+  const text = h('input', { id: 'template-text', class: 'input', autocomplete: 'off', 'aria-describedby': 'template-hint' });
   const list = h('div', { class: 'template-list', role: 'radiogroup', 'aria-label': 'Templates' });
   kids(list, ...templates.map((t, i) => h('label', { class: 'template-choice' },
     h('input', { type: 'radio', name: 'template', value: t.name, checked: i === 0 }),
-    h('span', { class: 'template-title', text: t.title }),
+    patternTitle(t.title),
     h('span', { class: 'template-kind', text: t.project ? `project · ${t.tasks} tasks` : 'task' }))));
+  const chosen = () => templates.find((t) => t.name === $('input[name="template"]:checked', list)?.value);
+  // A template titled "Trip to {{title}}" needs the words for it; any other takes them as its title.
+  const describe = () => {
+    const t = chosen();
+    const needs = !!(t && t.needs_title);
+    text.required = needs;
+    text.removeAttribute('aria-invalid');
+    text.placeholder = needs ? 'Title (needed), e.g. “Lisbon !high”' : 'Optional: title, e.g. “Lisbon !high”';
+    text.setAttribute('aria-label', needs ? 'Title and fields' : 'Title and fields (optional)');
+    hint.textContent = '';
+  };
+  list.addEventListener('change', describe);
+  describe();
+  const create = async (close) => {
+    const t = chosen();
+    if (!t) return;
+    const line = text.value.trim();
+    if (t.needs_title && !line) {
+      text.setAttribute('aria-invalid', 'true');
+      hint.textContent = `Type a title for “${t.title.replace(/\{\{\s*title\s*\}\}/gi, "…")}”.`;
+      text.focus();
+      return;
+    }
+    try {
+      const res = await post('/templates/' + encodeURIComponent(t.name), { text: line || null });
+      close();
+      toast(res.tasks.length > 1 ? `Created “${res.tasks[0].title}” with ${res.tasks.length - 1} subtasks.` : `Created “${res.tasks[0].title}”.`);
+      done && done(res.tasks);
+    } catch (e) { showError(e); }
+  };
   const body = templates.length
-    ? h('div', { class: 'templates' }, list, text)
+    ? h('div', { class: 'templates' }, list, text, hint)
     : h('p', { class: 'muted', text: 'No templates yet. Put a task file in .templates/ in your vault — or a folder of task files whose parent fields point at each other for a project.' });
-  sheet('New from template', body, templates.length ? [
-    { label: 'Cancel', onClick: (close) => close() },
-    { label: 'Create', primary: true, end: true, onClick: async (close) => {
-      const chosen = $('input[name="template"]:checked', list);
-      if (!chosen) return;
-      try {
-        const res = await post('/templates/' + encodeURIComponent(chosen.value), { text: text.value.trim() || null });
-        close();
-        toast(res.tasks.length > 1 ? `Created “${res.tasks[0].title}” with ${res.tasks.length - 1} subtasks.` : `Created “${res.tasks[0].title}”.`);
-        done && done(res.tasks);
-      } catch (e) { showError(e); }
-    } },
-  ] : [{ label: 'Close', onClick: (close) => close() }], { cls: 'sheet-small' });
+  const { close } = sheet('New from template', body, templates.length ? [
+    { label: 'Cancel', onClick: (c) => c() },
+    { label: 'Create', primary: true, end: true, onClick: create },
+  ] : [{ label: 'Close', onClick: (c) => c() }], { cls: 'sheet-small' });
+  text.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && !e.isComposing) { e.preventDefault(); create(close); }
+  });
 }
