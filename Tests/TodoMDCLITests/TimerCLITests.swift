@@ -32,7 +32,7 @@ import TodoMDTestSupport
 
         // Starting another task stops this one first.
         let other = await v.run("start", "mail", env: ["TODOMD_NOW": "2026-11-21T09:30:00"])
-        #expect(other.stdout == "Stopped: Write report  report.md\nStarted: Answer mail  mail.md\n")
+        #expect(other.stdout == "Stopped after 30m: Write report  report.md\nStarted: Answer mail  mail.md\n")
         #expect(try v.text("report.md").contains("  - {start: \"2026-11-21T08:00:00Z\", end: \"2026-11-21T08:30:00Z\", note: \"-first draft\"}\n"))
 
         let stop = await v.run("stop", env: ["TODOMD_NOW": "2026-11-21T10:15:00"])

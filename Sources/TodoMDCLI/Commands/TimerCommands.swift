@@ -26,7 +26,7 @@ struct StartTimer: VaultCommand {
             return
         }
         for stopped in started.stopped {
-            context.line("\(context.style.dim("Stopped:")) \(stopped.title)  \(context.style.dim(stopped.id))")
+            context.line("\(context.style.dim(StopTimer.stoppedLabel(stopped, context))) \(stopped.title)  \(context.style.dim(stopped.id))")
         }
         TaskOutput.confirm("Started:", started.running.task, json: false, context)
     }
@@ -54,10 +54,15 @@ struct StopTimer: VaultCommand {
             return
         }
         for task in stopped {
-            let last = task.timeEntryItems.last { $0.end != nil }
-            let minutes = last.map { Int($0.seconds(now: context.clock.now) / 60) } ?? 0
-            TaskOutput.confirm("Stopped after \(TaskRenderer.duration(minutes)):", task, json: false, context)
+            TaskOutput.confirm(Self.stoppedLabel(task, context), task, json: false, context)
         }
+    }
+
+    /// "Stopped after 40m:", the length of the task's last finished entry: the one just stopped.
+    static func stoppedLabel(_ task: TodoTask, _ context: CommandContext) -> String {
+        let last = task.timeEntryItems.last { $0.end != nil }
+        let minutes = last.map { Int($0.seconds(now: context.clock.now) / 60) } ?? 0
+        return "Stopped after \(TaskRenderer.duration(minutes)):"
     }
 }
 
