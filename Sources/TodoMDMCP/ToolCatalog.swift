@@ -119,6 +119,18 @@ enum ToolCatalog {
                                   "text": string("Optional quick-entry line for the title and fields.")],
                                  required: ["name"]),
              annotations: .init(readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false)),
+        Tool(name: "save_template", title: "Save a task as a template",
+             description: """
+                 Save task `task` (with its subtasks) as a template: .templates/NAME.md, or .templates/NAME/ for a task \
+                 with subtasks. It keeps the title, fields, unknown keys and notes; dates become placeholders relative to \
+                 today ({{date:+4d}}); status, tracked time, planner keys, created and source are left out, checklist \
+                 items unchecked. An existing template is never overwritten (a taken name is an error). Returns the \
+                 template as list_templates shows it.
+                 """,
+             inputSchema: schema(["task": string("The task: id, filename or title words."),
+                                  "name": string("Optional: the template's name (default: from the task's title).")],
+                                 required: ["task"]),
+             annotations: .init(readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false)),
         Tool(name: "list_calendars", title: "List calendars",
              description: "The external calendars the agenda reads (.todomd/config.json), with their last error, as {\"calendars\": [{\"name\", \"url\", \"path\", \"color\", \"events\", \"error\"}]}.",
              inputSchema: schema([:]),

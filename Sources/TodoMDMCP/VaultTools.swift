@@ -121,6 +121,10 @@ actor VaultTools {
             try settings.require(.create, source: source)
             let tasks = try vault.addFromTemplate(args.required("name"), text: try args.string("text"), source: source)
             return "{\"tasks\":[" + tasks.map(TaskJSON.encode).joined(separator: ",") + "]}"
+        case "save_template":
+            try settings.require(.create, source: source)
+            let task = try vault.resolveIncludingClosed(args.required("task"))
+            return try vault.saveTemplate(from: task, name: try args.string("name")).json.compact()
         case "list_calendars", "add_calendar", "remove_calendar":
             if name != "list_calendars" {
                 try settings.require(.update, source: source)

@@ -174,5 +174,13 @@ import TodoMDTestSupport
         let task = try vault.task(try #require(try vault.list("all").tasks.first).id)
         #expect((task.title, task.priority) == (#"Visit Rome "old town""#, .high))
         #expect(task.body == "Notes for Rome \"old town\".\n")
+
+        let saved = await v.run("template", "save", "Rome", "--name", "rome")
+        #expect(saved.code == 0, "\(saved.stderr)")
+        #expect(saved.stdout == "Saved template rome (1 task): .templates/rome.md\n  Use it: todomd add --template rome\n")
+        let again = await v.run("template", "save", "Rome", "--name", "ROME")
+        #expect(again.code == 2)
+        #expect(again.stderr.contains("a template of that name exists"), "\(again.stderr)")
+        #expect(await v.run("template", "list").stdout.contains("  rome   Visit Rome \"old town\"  task\n"))
     }
 }

@@ -112,3 +112,94 @@ import TodoMDTestSupport
         #expect(again.warnings.isEmpty, "\(again.warnings)")
     }
 }
+
+/// Saving a task as a template (§26): what a pattern keeps and leaves out, dates relative to
+/// today, a project's tree in a folder, and a name never overwritten.
+@Suite struct SaveTemplateTests {
+    static func vault() throws -> TemporaryVault {
+        let v = try TemporaryVault()
+        try v.task("Work/offsite.md", title: "Plan offsite",
+                   "due: \"2026-12-09\"\npriority: high\ntags: [work]\nmood: calm\ncarry_count: 2\n"
+                   + "time_entries:\n  - {start: \"2026-11-20T08:00:00Z\", end: \"2026-11-20T09:00:00Z\"}",
+                   body: "- [x] agenda\n- [ ] budget\n")
+        try v.task("Work/venue.md", title: "Book venue", "parent: \"[[offsite]]\"\ndue: \"2026-12-04T09:00\"", status: "done")
+        try v.task("Work/invites.md", title: "Send invites", "parent: offsite\nblocked_by: [venue]\nscheduled: \"2026-11-20\"")
+        return v
+    }
+
+    @Test func aTaskWithSubtasksBecomesAFolderThatMakesTheTreeAgain() throws {
+        let v = try Self.vault()
+        let vault = try v.open()
+        let saved = try vault.saveTemplate(from: "Work/offsite.md", name: nil)
+        #expect(saved == TaskTemplate(name: "plan-offsite", title: "Plan offsite", count: 3, isProject: true))
+        #expect(try vault.templates().map(\.name) == ["plan-offsite"])
+        #expect(try v.text(".templates/plan-offsite/plan-offsite.md") == """
+            ---
+            title: "Plan offsite"
+            due: "{{date:+18d}}"
+            priority: "high"
+            tags:
+              - work
+            mood: "calm"
+            ---
+
+            - [ ] agenda
+            - [ ] budget
+
+            """)
+        #expect(try v.text(".templates/plan-offsite/book-venue.md") == """
+            ---
+            title: "Book venue"
+            due: "{{date:+13d}}T09:00"
+            parent: "plan-offsite"
+            ---
+
+            """)
+        #expect(try v.text(".templates/plan-offsite/send-invites.md") == """
+            ---
+            title: "Send invites"
+            scheduled: "{{date:-1d}}"
+            parent: "plan-offsite"
+            blocked_by:
+              - book-venue
+            ---
+
+            """)
+        // Used the same day, it makes the same tree with the same dates, all to do.
+        let made = try vault.addFromTemplate("plan-offsite", text: "Offsite 2027", source: "user")
+        #expect(made.map(\.title) == ["Offsite 2027", "Book venue", "Send invites"])
+        #expect(made.map { $0.dueAt?.description ?? $0.scheduledAt?.description ?? "" } == ["2026-12-09", "2026-12-04T09:00", "2026-11-20"])
+        #expect(made.map(\.status) == [.todo, .todo, .todo])
+        #expect(made[1].parent == made[0].id && made[2].parent == made[0].id)
+        #expect(made[2].blockedBy == [made[1].id])
+        #expect(made[0].timeEntries.isEmpty && made[0].carryCount == nil)
+    }
+
+    @Test func aTaskAloneIsOneFileAndANameIsNeverOverwritten() throws {
+        let v = try Self.vault()
+        let vault = try v.open()
+        let saved = try vault.saveTemplate(from: "Work/venue.md", name: " venue.md ")
+        #expect(saved == TaskTemplate(name: "venue", title: "Book venue", count: 1, isProject: false))
+        let before = try v.text(".templates/venue.md")
+        #expect(!before.contains("status") && !before.contains("parent") && !before.contains("created"))
+        for (name, task) in [("venue", "Work/invites.md"), ("Venue.md", "Work/invites.md"), ("../x", "Work/invites.md"),
+                             (".hidden", "Work/invites.md"), ("a/b", "Work/invites.md")] {
+            #expect(throws: TodoError.self, "\(name)") { try vault.saveTemplate(from: task, name: name) }
+        }
+        #expect(try v.text(".templates/venue.md") == before)
+        #expect(!v.exists(".templates/x.md") && !v.exists("x.md"))
+        #expect(throws: TodoError.self) { try vault.saveTemplate(from: "nope", name: nil) }
+    }
+
+    /// A template whose task is blocked by one whose file sorts after it: the blocker is made
+    /// first (it was made after, and the blocked task's reference to it failed).
+    @Test func aBlockerIsMadeBeforeTheTaskItBlocks() throws {
+        let v = try TemporaryVault()
+        try v.write(".templates/move/move.md", "---\ntitle: \"Move house\"\n---\n")
+        try v.write(".templates/move/a-pack.md", "---\ntitle: \"Pack\"\nparent: move\nblocked_by: [z-boxes]\n---\n")
+        try v.write(".templates/move/z-boxes.md", "---\ntitle: \"Buy boxes\"\nparent: move\n---\n")
+        let made = try v.open().addFromTemplate("move", text: nil, source: "user")
+        #expect(made.map(\.title) == ["Move house", "Buy boxes", "Pack"])
+        #expect(made[2].blockedBy == [made[1].id])
+    }
+}

@@ -60,6 +60,18 @@ struct TemplatesAPITests {
             #expect(made.status == .created)
             #expect(made.json["tasks"]?.arrayValue?.first?["title"]?.stringValue == #"Visit C:\temp "x""#)
             #expect(try f.vault.list("all").tasks.count == 2)
+            // A task saved as a template, under a name no other template has.
+            let id = made.json["tasks"]?.arrayValue?.first?["id"]?.stringValue ?? ""
+            let saved = try await client.send(.post, "/api/v1/templates", JSONValue.object([("task", .string(id))]).compact())
+            #expect(saved.status == .created)
+            #expect(saved.json["name"]?.stringValue == "visit-c-temp-x")
+            #expect(saved.json["project"] == .bool(false))
+            let taken = try await client.send(.post, "/api/v1/templates", JSONValue.object([("task", .string(id)), ("name", .string("Visit"))]).compact())
+            #expect(taken.status == .badRequest)
+            let none = try await client.send(.post, "/api/v1/templates", "{}")
+            #expect(none.status == .badRequest)
+            let names = try await client.send(.get, "/api/v1/templates").json["templates"]?.arrayValue?.map { $0["name"]?.stringValue }
+            #expect(names == ["review", "visit", "visit-c-temp-x"])
         }
     }
 }

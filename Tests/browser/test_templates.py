@@ -2,6 +2,7 @@
 with a title, creates the parent and its subtask. See harness.py."""
 
 import os
+import shutil
 
 from selenium.webdriver.common.by import By
 
@@ -10,6 +11,9 @@ from test_usability import UsabilityCase
 
 
 class TemplatesTest(UsabilityCase):
+    # Saving under a name another template has: the server's refusal, which the sheet shows.
+    allowed_console = (r"/api/v1/templates - Failed to load resource: the server responded with a status of 400",)
+
     @classmethod
     def write_fixtures(cls, vault):
         os.makedirs(os.path.join(vault, ".templates", "trip"), exist_ok=True)
@@ -17,6 +21,10 @@ class TemplatesTest(UsabilityCase):
             f.write('---\ntitle: "Plan the trip"\ndue: "{{date:+14d}}"\narea: Travel\n---\n')
         with open(os.path.join(vault, ".templates", "trip", "flights.md"), "w", encoding="utf-8") as f:
             f.write('---\ntitle: "Book flights for {{title}}"\nparent: trip\n---\n')
+        with open(os.path.join(vault, "offsite.md"), "w", encoding="utf-8") as f:
+            f.write('---\ntitle: "Plan offsite"\nstatus: todo\ndue: "2026-11-30"\ntags: [work]\n---\n\n- [x] agenda\n')
+        with open(os.path.join(vault, "venue.md"), "w", encoding="utf-8") as f:
+            f.write('---\ntitle: "Book venue"\nstatus: done\nparent: offsite\n---\n')
         with open(os.path.join(vault, ".templates", "visit.md"), "w", encoding="utf-8") as f:
             f.write('---\ntitle: "Visit {{title}}"\n---\nNotes for {{title}}.\n')
 
@@ -44,8 +52,9 @@ class TemplatesTest(UsabilityCase):
         before = set(task_files(self.vault))
         self.driver.find_element(By.CSS_SELECTOR, ".quick-template").click()
         text = wait_for(lambda: self.driver.find_element(By.ID, "template-text"), message="the template sheet")
-        self.assertEqual(self.js("return document.querySelector('.template-choice:nth-child(2) .template-slot').textContent"), "title")
-        self.driver.find_element(By.CSS_SELECTOR, ".template-choice:nth-child(2) input").click()
+        self.assertEqual(self.js("return document.querySelector('input[value=visit]').closest('.template-choice')"
+                                 ".querySelector('.template-slot').textContent"), "title")
+        self.driver.find_element(By.CSS_SELECTOR, "input[value=visit]").click()
         self.assertIn("needed", text.get_attribute("placeholder"))
         # Create without the words: the sheet says what it needs, and nothing is written.
         self.driver.find_element(By.XPATH, "//footer//button[text()='Create']").click()
@@ -60,3 +69,28 @@ class TemplatesTest(UsabilityCase):
         new = wait_for(lambda: (set(task_files(self.vault)) - before) or None, message="the new file")
         fm = frontmatter(self.path(next(iter(new))))
         self.assertEqual(fm["title"], 'Visit Rome "old town"')
+
+    def test_a_task_with_subtasks_is_saved_as_a_template(self):
+        self.open("#/view/anytime?task=offsite")
+        button = wait_for(lambda: self.driver.find_element(By.CSS_SELECTOR, "#detail [aria-label='Save as template']"),
+                          message="the editor's Save as template")
+        button.click()
+        name = wait_for(lambda: self.driver.find_element(By.ID, "save-template-name"), message="the save sheet")
+        self.audit("the save-as-template sheet")
+        name.send_keys("offsite\n")
+        folder = os.path.join(self.vault, ".templates", "offsite")
+        wait_for(lambda: os.path.isdir(folder) or None, message="the template folder")
+        self.assertEqual(sorted(os.listdir(folder)), ["book-venue.md", "plan-offsite.md"])
+        with open(os.path.join(folder, "plan-offsite.md"), encoding="utf-8") as f:
+            # Today is 2026-11-21 (TODOMD_NOW): due 9 days ahead, the checklist unchecked.
+            self.assertEqual(f.read(), '---\ntitle: "Plan offsite"\ndue: "{{date:+9d}}"\ntags:\n  - work\n---\n\n- [ ] agenda\n')
+        wait_for(lambda: "Saved template “offsite”" in self.js("return document.body.innerText") or None, message="the toast")
+        # The same name again is refused in the sheet, and the template stays as it was.
+        self.driver.find_element(By.CSS_SELECTOR, "#detail [aria-label='Save as template']").click()
+        name = wait_for(lambda: self.driver.find_element(By.ID, "save-template-name"), message="the save sheet again")
+        name.send_keys("Offsite\n")
+        hint = wait_for(lambda: self.driver.find_element(By.ID, "save-template-hint").text or None, message="the refusal")
+        self.assertIn("a template of that name exists", hint)
+        self.assertEqual(name.get_attribute("aria-invalid"), "true")
+        self.assertEqual(sorted(os.listdir(os.path.join(self.vault, ".templates"))), ["offsite", "trip", "visit.md"])
+        shutil.rmtree(folder)  # the other tests' sheet lists the fixtures' templates only

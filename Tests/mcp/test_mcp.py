@@ -112,7 +112,8 @@ class ToolTests(MCPTestCase):
                                       "remove_category", "plan_add", "plan_review", "reorder", "set_theme",
                                       "get_agenda", "find_free_time", "ramble", "list_templates",
                                       "add_from_template", "list_calendars", "add_calendar", "remove_calendar",
-                                      "start_timer", "stop_timer", "time_report", "get_stats", "restore_tasks", "get_trash", "restore_notes"})
+                                      "start_timer", "stop_timer", "time_report", "get_stats", "restore_tasks", "get_trash", "restore_notes",
+                                      "save_template"})
         for tool in tools.values():
             schema = field(tool, "input_schema", "inputSchema")
             self.assertEqual(schema["type"], "object", tool.name)
@@ -249,14 +250,21 @@ class ToolTests(MCPTestCase):
         async def scenario(s):
             templates = await self.call(s, "list_templates")
             made = await self.call(s, "add_from_template", {"name": "trip", "text": "Lisbon"})
+            saved = await self.call(s, "save_template", {"task": made["tasks"][0]["id"], "name": "lisbon"})
+            taken = await self.call(s, "save_template", {"task": made["tasks"][0]["id"], "name": "Lisbon"}, error=True)
             added = await self.call(s, "add_calendar", {"name": "Home", "path": "home.ics", "color": "#ff9500"})
             twice = await self.call(s, "add_calendar", {"name": "home", "path": "x.ics"}, error=True)
             agenda = await self.call(s, "get_agenda", {"from": "2026-11-24", "days": 1})
             removed = await self.call(s, "remove_calendar", {"name": "Home"})
-            return templates, made, added, twice, agenda, removed
+            return templates, made, saved, taken, added, twice, agenda, removed
 
-        templates, made, added, twice, agenda, removed = self.session(scenario)
-        self.assertEqual(templates["templates"], [{"name": "trip", "title": "Plan the trip", "tasks": 2, "project": True}])
+        templates, made, saved, taken, added, twice, agenda, removed = self.session(scenario)
+        self.assertEqual(templates["templates"], [{"name": "trip", "title": "Plan the trip", "tasks": 2, "project": True,
+                                                   "needs_title": False}])
+        self.assertEqual(saved, {"name": "lisbon", "title": "Lisbon", "tasks": 2, "project": True, "needs_title": False})
+        self.assertIn("a template of that name exists", taken)
+        with open(os.path.join(self.vault, ".templates", "lisbon", "book-flights-for-lisbon.md"), encoding="utf-8") as f:
+            self.assertEqual(f.read(), '---\ntitle: "Book flights for Lisbon"\nparent: "lisbon"\n---\n')
         self.assertEqual([t["title"] for t in made["tasks"]], ["Lisbon", "Book flights for Lisbon"])
         self.assertEqual(made["tasks"][1]["parent"], made["tasks"][0]["id"])
         self.assertEqual(made["tasks"][0]["due"], "2026-12-05")

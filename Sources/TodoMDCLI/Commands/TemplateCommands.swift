@@ -13,7 +13,38 @@ struct TemplateCommand: ParsableCommand {
             {{date:+7d}}, {{title}} (the words given with `add --template NAME WORDS`; a template \
             titled "Trip to {{title}}" needs them and makes "Trip to WORDS").
             """,
-        subcommands: [TemplateList.self], defaultSubcommand: TemplateList.self)
+        subcommands: [TemplateList.self, TemplateSave.self], defaultSubcommand: TemplateList.self)
+}
+
+/// `template save TASK [--name NAME]`: a task, with its subtasks, saved as a template (§26).
+struct TemplateSave: VaultCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "save", abstract: "Save a task (with its subtasks) as a template.",
+        discussion: """
+            Writes .templates/NAME.md, or .templates/NAME/ for a task with subtasks. The template \
+            keeps the task's title, fields, unknown keys and notes; its dates become placeholders \
+            relative to today (due in 4 days: {{date:+4d}}); status, tracked time, the planner's \
+            keys, created and source are left out, and checklist items unchecked. An existing \
+            template is never overwritten. Example: todomd template save "Plan the trip" --name trip
+            """)
+
+    @Argument(help: "The task.") var task: String
+    @Option(help: "The template's name (default: from the task's title).") var name: String?
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var global: GlobalOptions
+
+    func run(_ context: CommandContext) throws {
+        let vault = try context.openVault()
+        let template = try vault.saveTemplate(from: try vault.resolveIncludingClosed(task), name: name)
+        if output.json {
+            context.line(template.json.compact())
+            return
+        }
+        let place = template.isProject ? ".templates/\(template.name)/" : ".templates/\(template.name).md"
+        let kind = template.isProject ? "\(template.count) tasks" : "1 task"
+        context.line("\(context.style.green("Saved template")) \(template.name) (\(kind)): \(place)")
+        context.line(context.style.dim("  Use it: todomd add --template \(template.name)"))
+    }
 }
 
 struct TemplateList: VaultCommand {

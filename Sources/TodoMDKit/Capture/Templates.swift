@@ -100,7 +100,8 @@ extension Vault {
                 out.append(TaskTemplate(name: stem, title: task.task.title, count: 1, isProject: false))
             }
         }
-        return out
+        // By name: "visit" before "visit-2", which its file name "visit-2.md" sorts before.
+        return out.sorted { ($0.name.lowercased(), $0.name) < ($1.name.lowercased(), $1.name) }
     }
 
     /// A template's tasks, read with placeholders unfilled (for listing), each with the index of
@@ -171,18 +172,24 @@ extension Vault {
         }
         let titleWords = typed ?? TemplatePlaceholders.fill(pattern, today: clock.today, title: "")
         let items = try templateTasks(name, today: clock.today, title: titleWords)
-        // Parents first: a template's order is its files' names, not its tree.
+        // The template's task a `blocked_by` item names, by its file's name.
+        func sibling(_ reference: String) -> Int? {
+            let target = TaskReference(reference).target.lowercased()
+            return items.firstIndex { ($0.file as NSString).lastPathComponent.lowercased().hasPrefix(target) }
+        }
+        // Parents and blockers first: a template's order is its files' names, not its tree.
         var order: [Int] = []
         var placed = Set<Int>()
         while order.count < items.count {
             let before = order.count
             for (i, item) in items.enumerated() where !placed.contains(i) {
                 if let p = item.parentIndex, p != i, !placed.contains(p) { continue }
+                if item.task.blockedBy.contains(where: { sibling($0).map { $0 != i && !placed.contains($0) } ?? false }) { continue }
                 order.append(i)
                 placed.insert(i)
             }
             if order.count == before {
-                // A cycle among the template's parents: the rest are added as they are.
+                // A cycle among the template's parents or blockers: the rest are added as they are.
                 for i in items.indices where !placed.contains(i) { order.append(i); placed.insert(i) }
             }
         }
@@ -215,12 +222,7 @@ extension Vault {
                 }
             }
             // A dependency on a sibling of the template becomes one on its new copy.
-            task.blockedBy = task.blockedBy.map { reference in
-                let target = TaskReference(reference).target.lowercased()
-                if let j = items.firstIndex(where: { ($0.file as NSString).lastPathComponent.lowercased().hasPrefix(target) }),
-                   let copy = created[j] { return copy.id }
-                return reference
-            }
+            task.blockedBy = task.blockedBy.map { reference in sibling(reference).flatMap { created[$0]?.id } ?? reference }
             let added = try add(task, dryRun: dryRun)
             created[i] = added
             out.append(added)

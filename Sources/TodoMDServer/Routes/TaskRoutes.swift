@@ -90,6 +90,17 @@ struct TaskRoutes {
                 JSONValue.object([("templates", .array(try vault.templates().map(\.json)))]).compact()
             })
         }
+        api.post("templates") { request, _ in
+            let body = try await HTTP.body(request)
+            guard let reference = body["task"]?.stringValue else {
+                throw TodoError.invalidValue(field: "task", value: "", reason: "the task to save as a template")
+            }
+            let name = body["name"]?.stringValue
+            let json = try await service.write { vault in
+                try vault.saveTemplate(from: try vault.resolveIncludingClosed(reference), name: name).json.compact()
+            }
+            return HTTP.json(json, status: .created)
+        }
         api.post("templates/:name") { request, context in
             let name = context.parameters.get("name") ?? ""
             let body = try await HTTP.body(request)

@@ -263,6 +263,7 @@ function render() {
     h('button', { type: 'button', class: 'btn btn-small', onclick: () => { const id = cur.id; closeEditor(); done ? ctx.reopen(id, true) : ctx.complete(id); } },
       icon(done ? 'undo' : 'check'), h('span', { text: done ? 'Reopen' : 'Complete' })),
     !done ? h('button', { type: 'button', class: 'btn btn-small btn-quiet', onclick: () => ctx.defer(cur.id) }, icon('calendar'), h('span', { text: 'Defer' })) : null,
+    h('button', { type: 'button', class: 'icon-btn', 'aria-label': 'Save as template', title: 'Save as template', onclick: onSaveTemplate }, icon('copy')),
     h('button', { type: 'button', class: 'icon-btn danger', 'aria-label': 'Delete task', onclick: onDelete }, icon('trash')));
 
   const tagList = h('ul', { class: 'd-tags', 'aria-label': 'Tags' });
@@ -364,6 +365,10 @@ function fill(skip, keep = []) {
   fillTimer(form, t);
   fillStructure($('.d-structure', form), t, { reload, open: openEditor });
   fillInfo($('.d-info', form), t);
+}
+
+async function onSaveTemplate() {
+  try { (await import('./templates.js')).saveAsTemplate(cur); } catch (e) { showError(e); }
 }
 
 async function onDelete() {

@@ -61,12 +61,42 @@ export async function openTemplates(done) {
   };
   const body = templates.length
     ? h('div', { class: 'templates' }, list, text, hint)
-    : h('p', { class: 'muted', text: 'No templates yet. Put a task file in .templates/ in your vault — or a folder of task files whose parent fields point at each other for a project.' });
+    : h('p', { class: 'muted', text: 'No templates yet. Open a task and choose Save as template (its subtasks come along), or put a task file in the vault’s .templates folder.' });
   const { close } = sheet('New from template', body, templates.length ? [
     { label: 'Cancel', onClick: (c) => c() },
     { label: 'Create', primary: true, end: true, onClick: create },
   ] : [{ label: 'Close', onClick: (c) => c() }], { cls: 'sheet-small' });
   text.addEventListener('keydown', (e) => {
     if (e.key === 'Enter' && !e.isComposing) { e.preventDefault(); create(close); }
+  });
+}
+
+/** "Save as template": task `t` (with its subtasks) becomes a template under a name the user may
+ * give; the server picks one from the title otherwise, and refuses a name already taken. */
+export function saveAsTemplate(t) {
+  const subtasks = (t.children || []).length;
+  const hint = h('p', { id: 'save-template-hint', class: 'template-hint', 'aria-live': 'polite' });
+  const name = h('input', { id: 'save-template-name', class: 'input', autocomplete: 'off', 'aria-describedby': 'save-template-hint',
+    'aria-label': 'Template name (optional)', placeholder: 'Name (optional: from the title)' });
+  const body = h('div', { class: 'templates' },
+    h('p', { class: 'muted', text: `“${t.title}”${subtasks ? ' with its subtasks' : ''} becomes a template in .templates/. Its dates move with the day you use it; checklists start unchecked.` }),
+    name, hint);
+  const save = async (close) => {
+    try {
+      const res = await post('/templates', { task: t.id, name: name.value.trim() || null });
+      close();
+      toast(`Saved template “${res.name}”. Use it from New from template.`);
+    } catch (e) {
+      name.setAttribute('aria-invalid', 'true');
+      hint.textContent = e.message || String(e);
+      name.focus();
+    }
+  };
+  const { close } = sheet('Save as Template', body, [
+    { label: 'Cancel', onClick: (c) => c() },
+    { label: 'Save', primary: true, end: true, onClick: save },
+  ], { cls: 'sheet-small' });
+  name.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && !e.isComposing) { e.preventDefault(); save(close); }
   });
 }
