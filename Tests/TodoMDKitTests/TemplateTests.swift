@@ -202,4 +202,16 @@ import TodoMDTestSupport
         #expect(made.map(\.title) == ["Move house", "Buy boxes", "Pack"])
         #expect(made[2].blockedBy == [made[1].id])
     }
+
+    /// A subtask refused after its parent was made (its blocker names no task): the parent
+    /// goes again, so no use of a template stops half-way.
+    @Test func aRefusedSubtaskTakesBackWhatWasMade() throws {
+        let v = try TemporaryVault()
+        try v.write(".templates/p/p.md", "---\ntitle: \"Parent\"\n---\n")
+        try v.write(".templates/p/c.md", "---\ntitle: \"Child\"\nparent: p\nblocked_by: [ghost]\n---\n")
+        let vault = try v.open()
+        #expect(throws: TodoError.self) { try vault.addFromTemplate("p", text: nil, source: "user") }
+        #expect(try vault.list("all").tasks.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: v.root).filter { $0.hasSuffix(".md") }.isEmpty)
+    }
 }

@@ -65,7 +65,7 @@ extension Vault {
             }
         } catch {
             // Nothing half-made: the files written so far go, and the folder if they were all.
-            for path in written { try? folder.remove(path) }
+            takeBack(written, indexed: false)
             if tasks.count > 1 { _ = rmdir(folder.path(base)) }
             throw error
         }

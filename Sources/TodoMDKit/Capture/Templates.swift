@@ -223,11 +223,26 @@ extension Vault {
             }
             // A dependency on a sibling of the template becomes one on its new copy.
             task.blockedBy = task.blockedBy.map { reference in sibling(reference).flatMap { created[$0]?.id } ?? reference }
-            let added = try add(task, dryRun: dryRun)
-            created[i] = added
-            out.append(added)
+            do {
+                let added = try add(task, dryRun: dryRun)
+                created[i] = added
+                out.append(added)
+            } catch {
+                // A subtask refused (a blocker named that no task is): the tasks made so far go too.
+                if !dryRun { takeBack(out.map(\.id), indexed: true) }
+                throw error
+            }
         }
         return out
+    }
+
+    /// Removes the files a call wrote before it failed, so that nothing half-made stays: each
+    /// removal in the audit log, the index told when they were tasks.
+    func takeBack(_ ids: [String], indexed: Bool) {
+        for id in ids.reversed() where (try? folder.remove(id)) != nil {
+            folder.audit?.recordRemoval(id)
+        }
+        if indexed { try? index.refresh(ids, in: folder, timeZone: clock.timeZone) }
     }
 }
 
