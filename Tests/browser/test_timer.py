@@ -154,3 +154,28 @@ class TimerTest(UsabilityCase):
             wait_for(lambda: self.timer_button("Write report").get_attribute("aria-pressed") == "false",
                      message="the row's timer stopped")
             self.click('button[aria-label="Close details"]')
+
+    def test_4_the_timer_bar_shows_a_timer_started_elsewhere_on_every_screen(self):
+        for size in (DESKTOP, PHONE):
+            set_viewport(self.driver, *size)
+            self.open("#/notes")
+            self.assertEqual(self.driver.find_elements(By.ID, "timer-bar"), [])
+            # Started by another program (the command line): the page hears of it and shows it.
+            with tempfile.TemporaryDirectory() as cache:
+                env = dict(os.environ, TODOMD_NOW=NOW, TZ="Europe/Berlin", XDG_CACHE_HOME=cache, NO_COLOR="1")
+                subprocess.run([todomd_bin(), "--vault", self.vault, "start", "Answer mail"],
+                               env=env, capture_output=True, text=True, check=True)
+            bar = wait_for(lambda: self.driver.find_element(By.ID, "timer-bar"), timeout=8, message="the timer bar")
+            self.assertEqual(bar.find_element(By.CSS_SELECTOR, ".timer-bar-task").text, "Answer mail")
+            self.assertRegex(bar.find_element(By.CSS_SELECTOR, ".timer-bar-clock").text, r"^\d\d:\d\d$")
+            floating = "floating" in bar.get_attribute("class")
+            self.assertEqual(floating, size == PHONE, "beside the sidebar's foot on a wide screen, floating on a phone")
+            self.audit("the timer bar (%s)" % ("phone" if size == PHONE else "desktop"))
+            # Its title opens the task; its Stop stops the timer, and the bar goes.
+            bar.find_element(By.CSS_SELECTOR, ".timer-bar-task").click()
+            wait_for(self.detail_open, message="the task opened from the bar")
+            self.click('button[aria-label="Close details"]')
+            self.click('#timer-bar button[aria-label="Stop timer on Answer mail"]')
+            wait_for(lambda: self.entries(MAIL) and not self.entries(MAIL)[-1].endswith("end: null}"),
+                     message="the timer stopped in the file")
+            wait_for(lambda: not self.driver.find_elements(By.ID, "timer-bar"), message="the bar gone")

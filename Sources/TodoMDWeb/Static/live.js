@@ -4,6 +4,7 @@ import { loadTheme } from './settings.js';
 import { categoriesChanged } from './categories.js';
 import { go } from './router.js';
 import { refresh } from './list.js';
+import { timerChanged } from './timer.js';
 import { editorId, editorExternalChange, notesChanged } from './lazy.js';
 
 const data = (ev) => { try { return JSON.parse(ev.data); } catch { return {}; } };
@@ -15,6 +16,7 @@ export function connectEvents() {
   es.addEventListener('change', (ev) => {
     const d = data(ev);
     if (d.id && d.id === editorId()) editorExternalChange(d.id, d.kind);
+    timerChanged();
     refresh();
   });
   es.addEventListener('vault', (ev) => {

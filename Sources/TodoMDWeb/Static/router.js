@@ -93,6 +93,14 @@ export function openTaskURL(id) {
   follow();
 }
 
+/** Opens task `id` from any screen: one that holds no tasks (the notes, the trash) gives way
+ *  to Today with the task open. */
+export function openTaskAnywhere(id) {
+  const r = parseRoute();
+  if (!r || r.kind === 'notes' || r.kind === 'trash') go(withTask(viewHref('today'), id));
+  else openTaskURL(id);
+}
+
 /** The URL's task reference opened task `id` (the server resolved a file name without `.md`, a
  *  unique title…): the URL names it by its id from now on, in the same history entry. */
 export function taskResolved(id) {

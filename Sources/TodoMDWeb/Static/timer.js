@@ -6,12 +6,16 @@
 import { h, icon, store } from './util.js';
 import { get, post, ref } from './api.js';
 import { toast, showError } from './ui.js';
+import { openTaskAnywhere } from './router.js';
 
 let told = null; // [server's now in ms, Date.now() when it was told]
 let pomodoroSettings = { work: 25, break: 5 };
 let pomodoro = store.get('pomodoro', null); // {id, title, phase: 'work'|'break', start, end} (ms)
 let ticking = null;
 const tickListeners = new Set();
+// The vault's running timer as the server last said ({id, title, start}), whichever task and
+// view: the timer bar shows it everywhere (beside the sidebar's foot, or floating on a phone).
+let running = null;
 
 /** The page's clock, in ms since 1970 (UTC). */
 export const pageNow = () => (told ? told[0] + (Date.now() - told[1]) : Date.now());
@@ -23,10 +27,28 @@ export async function syncTimer() {
     const ms = Date.parse(r.now);
     if (!isNaN(ms)) told = [ms, Date.now()];
     if (r.pomodoro) pomodoroSettings = r.pomodoro;
+    setRunning(r.timer);
     return r;
   } catch { return null; }
 }
 const ready = syncTimer();
+
+/** Something in the vault changed (a live event): the running timer is asked for again, once
+ *  for a burst of changes — another program or the command line may have started or stopped it.
+ *  The page's clock stays as it was first told: it runs on from there. */
+let asking = null;
+export function timerChanged() {
+  clearTimeout(asking);
+  asking = setTimeout(async () => {
+    try { setRunning((await get('/timer')).timer); } catch { /* the next change asks again */ }
+  }, 300);
+}
+
+function setRunning(timer) {
+  running = timer && timer.task ? { id: timer.task.id, title: timer.task.title, start: timer.start } : null;
+  if (running) ensureTicking();
+  paintBar();
+}
 
 /** Calls `fn` on every tick (each second while a timer or a Pomodoro runs) and after changes. */
 export function onTimerTick(fn) { tickListeners.add(fn); return () => tickListeners.delete(fn); }
@@ -54,6 +76,7 @@ export async function startTimer(id, note) {
     if (pomodoro) await stopPomodoro();
     const r = await post(`/tasks/${ref(id)}/timer/start`, note ? { note } : {});
     await ready;
+    setRunning(r.timer);
     changed();
     return r;
   } catch (e) { showError(e); return null; }
@@ -63,6 +86,7 @@ export async function startTimer(id, note) {
 export async function stopTimer() {
   try {
     const r = await post('/timer/stop');
+    setRunning(null);
     changed();
     const t = r && r.stopped && r.stopped[r.stopped.length - 1];
     if (t) toast(`Timer stopped: ${t.title}`);
@@ -123,14 +147,62 @@ function tick() {
   const buttons = document.querySelectorAll('.timer-btn');
   buttons.forEach(paintButton);
   if (pomodoro) advancePomodoro();
+  paintBar();
   for (const fn of tickListeners) fn();
-  if (!pomodoro && ![...buttons].some((b) => b.dataset.start) && !document.querySelector('.d-timer')) {
+  if (!pomodoro && !running && ![...buttons].some((b) => b.dataset.start) && !document.querySelector('.d-timer')) {
     clearInterval(ticking);
     ticking = null;
   }
 }
 
-function changed() { for (const fn of tickListeners) fn(); }
+function changed() { paintBar(); for (const fn of tickListeners) fn(); }
+
+// ---------- The timer bar ----------
+
+const phone = matchMedia('(max-width: 767px)');
+phone.addEventListener('change', () => paintBar());
+
+/** Shows the running timer or Pomodoro wherever the page is: its task (a link that opens it),
+ *  the time, and Stop. Beside the sidebar's foot on a wide screen; floating on a phone. */
+function paintBar() {
+  const p = pomodoro;
+  const shown = p ? { id: p.id, title: p.title } : running;
+  let bar = document.getElementById('timer-bar');
+  if (!shown) {
+    if (bar) bar.remove();
+    document.body.classList.remove('has-timer-bar');
+    return;
+  }
+  if (!bar) {
+    bar = h('div', { id: 'timer-bar', class: 'timer-bar', role: 'group', 'aria-label': 'Running timer' },
+      h('span', { class: 'timer-bar-dot', 'aria-hidden': 'true' }),
+      h('button', { type: 'button', class: 'timer-bar-task', onclick: () => openTaskAnywhere(bar.dataset.id) }),
+      h('span', { class: 'timer-bar-clock' }),
+      h('button', { type: 'button', class: 'icon-btn small timer-bar-stop', onclick: () => (pomodoro ? stopPomodoro() : stopTimer()) }, icon('stop')));
+  }
+  const foot = document.querySelector('.sidebar .side-foot');
+  if (phone.matches || !foot) {
+    if (bar.parentElement !== document.body) document.body.append(bar);
+  } else if (bar.nextElementSibling !== foot) {
+    foot.before(bar);
+  }
+  bar.classList.toggle('floating', bar.parentElement === document.body);
+  document.body.classList.toggle('has-timer-bar', true);
+  bar.dataset.id = shown.id;
+  const task = bar.querySelector('.timer-bar-task');
+  const what = p ? (p.phase === 'work' ? 'Pomodoro' : 'Break') : 'Timer';
+  if (task.textContent !== shown.title) task.textContent = shown.title;
+  task.setAttribute('aria-label', `${what} on ${shown.title}: open the task`);
+  const seconds = p ? (p.end - pageNow()) / 1000 : (pageNow() - Date.parse(shown.start || 0)) / 1000;
+  const clock = bar.querySelector('.timer-bar-clock');
+  const text = clockText(seconds);
+  if (clock.textContent !== text) clock.textContent = text;
+  clock.title = p ? `${what}: time left` : 'Time on it so far';
+  const stop = bar.querySelector('.timer-bar-stop');
+  const label = p ? `Stop the Pomodoro on ${shown.title}` : `Stop timer on ${shown.title}`;
+  if (stop.getAttribute('aria-label') !== label) { stop.setAttribute('aria-label', label); stop.title = label; }
+  bar.classList.toggle('is-break', !!(p && p.phase === 'break'));
+}
 
 // ---------- Pomodoro ----------
 
