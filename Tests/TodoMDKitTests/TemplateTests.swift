@@ -203,6 +203,23 @@ import TodoMDTestSupport
         #expect(made[2].blockedBy == [made[1].id])
     }
 
+    /// Two subtasks of one title are saved as `call` and `call-2`; the second's blocker is the
+    /// first, not the file whose name merely starts the same and sorts before it.
+    @Test func aSavedTreeWithTwoTasksOfOneTitleKeepsItsDependency() throws {
+        let v = try TemporaryVault()
+        try v.task("p.md", title: "Party")
+        try v.task("a.md", title: "Call", "parent: p")
+        try v.task("b.md", title: "Call", "parent: p\nblocked_by: [a]")
+        let vault = try v.open()
+        _ = try vault.saveTemplate(from: "p.md", name: "party")
+        #expect(try v.text(".templates/party/call-2.md").contains("blocked_by:\n  - call\n"))
+        let made = try vault.addFromTemplate("party", text: nil, source: "user")
+        #expect(made.count == 3)
+        let blocked = try #require(made.first { !$0.blockedBy.isEmpty })
+        #expect(blocked.blockedBy.count == 1 && blocked.blockedBy[0] != blocked.id)
+        #expect(made.contains { $0.id == blocked.blockedBy[0] && $0.title == "Call" })
+    }
+
     /// A subtask refused after its parent was made (its blocker names no task): the parent
     /// goes again, so no use of a template stops half-way.
     @Test func aRefusedSubtaskTakesBackWhatWasMade() throws {

@@ -172,10 +172,11 @@ extension Vault {
         }
         let titleWords = typed ?? TemplatePlaceholders.fill(pattern, today: clock.today, title: "")
         let items = try templateTasks(name, today: clock.today, title: titleWords)
-        // The template's task a `blocked_by` item names, by its file's name.
+        // The template's task a `blocked_by` item names, by its file's name (or the start of it).
+        let files = items.map { ($0.file as NSString).lastPathComponent.lowercased() }
         func sibling(_ reference: String) -> Int? {
             let target = TaskReference(reference).target.lowercased()
-            return items.firstIndex { ($0.file as NSString).lastPathComponent.lowercased().hasPrefix(target) }
+            return files.firstIndex { $0 == target || $0 == target + ".md" } ?? files.firstIndex { $0.hasPrefix(target) }
         }
         // Parents and blockers first: a template's order is its files' names, not its tree.
         var order: [Int] = []
