@@ -5,6 +5,27 @@ import TodoMDTestSupport
 @testable import TodoMDCLI
 
 @Suite struct CLIStoryTests {
+    /// `init --sample` (also a first `serve`): tasks that read cleanly and show what the product
+    /// does — subtasks, one waiting for another, a checklist, a Logbook, a template.
+    @Test func theSampleVaultShowsEachPartOfTheProduct() async throws {
+        let v = try TemporaryVault()
+        let made = await v.run("init", "--sample", "--no-categories")
+        #expect(made.stdout.contains("Added 15 sample tasks."), "\(made.stdout)")
+        #expect(await v.run("doctor").stdout.contains("15 tasks, 0 unparseable files, 0 tasks with warnings."))
+        let vault = try v.open()
+        let all = try vault.list("all").tasks
+        #expect(all.count == 15)
+        let offsite = try #require(all.first { $0.title == "Plan team offsite" })
+        #expect(try vault.task(offsite.id).links.children.count == 2)
+        let agenda = try vault.task(try #require(all.first { $0.title == "Send the agenda" }).id)
+        #expect(agenda.links.blocked)
+        #expect(try vault.list("logbook").tasks.map(\.title).sorted() == ["Pay the electricity bill", "Water the plants"])
+        #expect(try vault.task(try #require(all.first { $0.title == "Sort out the garage" }).id).links.checklist == Tally(done: 1, total: 3))
+        #expect(try vault.templates().map(\.name) == ["weekly-review"])
+        let review = try #require(try vault.addFromTemplate("weekly-review", text: nil, source: "user").first)
+        #expect(review.scheduled == vault.clock.today.adding(days: 6), "the Friday after, from a Saturday")
+    }
+
     /// The README story: make a vault, add tasks, drop in another program's file, see views,
     /// edit, complete, defer and delete.
     @Test func aNewUsersFirstSession() async throws {
