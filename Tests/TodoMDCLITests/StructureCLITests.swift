@@ -50,6 +50,21 @@ import TodoMDTestSupport
         #expect(json.stdout.contains(#""parents":{"trip.md":"Plan the trip"}"#))
     }
 
+    /// `show` names a task's subtasks by title, with what each waits for and when it is due.
+    @Test func showListsTheSubtasksByTitle() async throws {
+        let v = try TemporaryVault()
+        try v.task("trip.md", title: "Plan the trip")
+        try v.task("flights.md", title: "Book flights", "parent: \"trip.md\"\ndue: \"2026-11-23\"")
+        try v.task("pack.md", title: "Pack bags", "parent: trip\nblocked_by: [flights]")
+        let show = await v.run("show", "trip.md")
+        #expect(show.stdout.hasSuffix("""
+              subtasks
+                ○ Book flights  due in 2 days  flights.md
+                ○ Pack bags  waiting  pack.md
+
+            """), "\(show.stdout)")
+    }
+
     @Test func checkAndUncheckToggleOneItem() async throws {
         let v = try TemporaryVault()
         try v.task("pack.md", title: "Pack", body: "- [ ] socks\n- [ ] charger\n")

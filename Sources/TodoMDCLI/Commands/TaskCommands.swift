@@ -10,12 +10,12 @@ enum TaskOutput {
         return plain ? word : "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 
-    static func print(_ task: TodoTask, json: Bool, _ context: CommandContext) {
+    static func print(_ task: TodoTask, json: Bool, _ context: CommandContext, subtasks: [TodoTask] = []) {
         if json {
             context.line(TaskJSON.encode(task))
         } else {
             context.out(TaskRenderer(style: context.style, now: context.clock.localNow, timeZone: context.clock.timeZone)
-                .render(task))
+                .render(task, subtasks: subtasks))
         }
     }
 
@@ -180,7 +180,10 @@ struct Show: VaultCommand {
     @OptionGroup var global: GlobalOptions
     func run(_ context: CommandContext) throws {
         let vault = try context.openVault()
-        TaskOutput.print(try vault.task(task), json: output.json, context)
+        let shown = try vault.task(task)
+        // Its subtasks by title (a file that no longer reads stays an id).
+        let subtasks = output.json ? [] : shown.links.children.compactMap { try? vault.task($0) }
+        TaskOutput.print(shown, json: output.json, context, subtasks: subtasks)
     }
 }
 

@@ -144,8 +144,8 @@ struct TaskRenderer {
         return m == 0 ? "\(h)h" : "\(h)h\(m)m"
     }
 
-    /// Every field of one task, then its body.
-    func render(_ t: TodoTask) -> String {
+    /// Every field of one task, then its body; its subtasks by title where `subtasks` holds them.
+    func render(_ t: TodoTask, subtasks: [TodoTask] = []) -> String {
         var rows: [(String, String)] = []
         rows.append(("status", t.status.rawValue))
         if let d = t.dueAt { rows.append(("due", "\(d) (\(relative(d)))")) }
@@ -202,7 +202,17 @@ struct TaskRenderer {
         for w in t.warnings + t.links.warnings { out += "  " + style.yellow("⚠ " + w) + "\n" }
         if !t.links.children.isEmpty {
             out += "  " + style.dim("subtasks") + "\n"
-            for child in t.links.children { out += "    " + style.dim("· ") + child + "\n" }
+            let known = Dictionary(subtasks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            for child in t.links.children {
+                guard let c = known[child] else {
+                    out += "    " + style.dim("· ") + child + "\n"
+                    continue
+                }
+                var line = "    \(marker(c.status)) \(c.title)"
+                if c.links.blocked, !c.status.isClosed { line += "  " + style.dim("waiting") }
+                if let d = c.dueAt, !c.status.isClosed { line += "  due " + relative(d) }
+                out += line + "  " + style.dim(c.filename) + "\n"
+            }
         }
         let items = Checklist.items(in: t.body)
         if !items.isEmpty {
