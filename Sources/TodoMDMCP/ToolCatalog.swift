@@ -119,6 +119,15 @@ enum ToolCatalog {
                                   "text": string("Optional quick-entry line for the title and fields.")],
                                  required: ["name"]),
              annotations: .init(readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false)),
+        Tool(name: "duplicate_task", title: "Duplicate a task",
+             description: """
+                 Copy task `task` with its subtasks: the same title, fields and notes, beside the original (under the \
+                 same parent), each subtask under the copy of its parent, a dependency inside the tree on the copy. A \
+                 done task's copy is to do; tracked time, a snooze and the planner's keys are not copied. Returns \
+                 {"tasks": [TASK]}, the copy first.
+                 """,
+             inputSchema: schema(["task": string("The task: id, filename or title words.")], required: ["task"]),
+             annotations: .init(readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false)),
         Tool(name: "save_template", title: "Save a task as a template",
              description: """
                  Save task `task` (with its subtasks) as a template: .templates/NAME.md, or .templates/NAME/ for a task \

@@ -121,6 +121,10 @@ actor VaultTools {
             try settings.require(.create, source: source)
             let tasks = try vault.addFromTemplate(args.required("name"), text: try args.string("text"), source: source)
             return "{\"tasks\":[" + tasks.map(TaskJSON.encode).joined(separator: ",") + "]}"
+        case "duplicate_task":
+            try settings.require(.create, source: source)
+            let copies = try vault.duplicate(try vault.resolveIncludingClosed(args.required("task")), source: source)
+            return "{\"tasks\":[" + copies.map(TaskJSON.encode).joined(separator: ",") + "]}"
         case "save_template":
             try settings.require(.create, source: source)
             let task = try vault.resolveIncludingClosed(args.required("task"))

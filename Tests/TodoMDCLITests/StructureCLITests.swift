@@ -65,6 +65,17 @@ import TodoMDTestSupport
             """), "\(show.stdout)")
     }
 
+    @Test func duplicateCopiesATaskAndItsSubtasks() async throws {
+        let v = try TemporaryVault()
+        try v.task("trip.md", title: "Plan the trip")
+        try v.task("pack.md", title: "Pack bags", "parent: trip", status: "done")
+        let made = await v.run("duplicate", "trip")
+        #expect(made.code == 0, "\(made.stderr)")
+        #expect(made.stdout == "20261121-0800-plan-the-trip.md\n20261121-0800-pack-bags.md\n")
+        #expect(try v.text("20261121-0800-pack-bags.md").contains("status: \"todo\"\nflagged: false\nparent: \"20261121-0800-plan-the-trip.md\"\n"))
+        #expect(await v.run("duplicate", "nothing").code == 2)
+    }
+
     @Test func checkAndUncheckToggleOneItem() async throws {
         let v = try TemporaryVault()
         try v.task("pack.md", title: "Pack", body: "- [ ] socks\n- [ ] charger\n")

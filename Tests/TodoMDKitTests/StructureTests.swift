@@ -437,3 +437,41 @@ import TodoMDTestSupport
         }
     }
 }
+
+/// Duplicate (§23), as Things' and Todoist's: a copy of the task and its tree, beside the
+/// original, without what belongs to the original alone.
+@Suite struct DuplicateTests {
+    @Test func aTaskIsCopiedWithItsTreeAndItsDependenciesInsideIt() throws {
+        let v = try TemporaryVault()
+        try v.task("Work/trip.md", title: "Plan the trip", "due: \"2026-12-05\"\ntags: [travel]\nparent: year\nmood: calm\n"
+                   + "time_entries:\n  - {start: \"2026-11-20T08:00:00Z\", end: \"2026-11-20T09:00:00Z\"}\ncarry_count: 2",
+                   body: "- [x] passports\n")
+        try v.task("year.md", title: "This year")
+        try v.task("Work/pack.md", title: "Pack", "parent: trip\nblocked_by: [zflights, outside]")
+        try v.task("Work/zflights.md", title: "Book flights", "parent: trip", status: "done")
+        try v.task("outside.md", title: "Renew passport")
+        let vault = try v.open()
+        let copies = try vault.duplicate("Work/trip.md", source: "claude")
+        #expect(copies.map(\.title) == ["Plan the trip", "Book flights", "Pack"], "the blocker before what it blocks")
+        let root = copies[0]
+        #expect(root.id != "Work/trip.md" && root.parent == "year.md", "beside the original, under the same parent")
+        #expect((root.due?.description, root.tags, root.body) == ("2026-12-05", ["travel"], "- [x] passports\n"))
+        #expect(root.extra.first { $0.key == "mood" }?.value == .string("calm"))
+        #expect(root.timeEntries.isEmpty && root.carryCount == nil && root.source == "claude" && root.created == v.clock.now)
+        #expect(copies[1].status == .todo && copies[1].parent == root.filename)
+        #expect(copies[2].parent == root.filename)
+        #expect(copies[2].blockedBy == [copies[1].filename, "outside.md"], "inside the tree on the copy, outside on the same task")
+        #expect(try vault.task("Work/trip.md").links.children.count == 2, "the original keeps its own")
+        #expect(try vault.task(root.id).links.children.count == 2)
+    }
+
+    @Test func aRefusedCopyTakesBackTheCopiesMade() throws {
+        let v = try TemporaryVault()
+        try v.task("trip.md", title: "Plan the trip")
+        try v.task("pack.md", title: "Pack", "parent: trip\nblocked_by: [ghost]")
+        let vault = try v.open()
+        #expect(throws: TodoError.self) { try vault.duplicate("trip.md", source: "user") }
+        #expect(try vault.list("all").tasks.map(\.id).sorted() == ["pack.md", "trip.md"])
+        #expect(throws: TodoError.self) { try vault.duplicate("nothing.md", source: "user") }
+    }
+}

@@ -75,3 +75,23 @@ struct TemplatesAPITests {
         }
     }
 }
+
+/// §23's Duplicate over HTTP.
+@Suite("Duplicate API")
+struct DuplicateAPITests {
+    @Test func aTaskAndItsSubtaskAreCopied() async throws {
+        let f = try ServerFixture(setUp: { v in
+            try v.task("trip.md", title: "Plan the trip", "due: \"2026-12-05\"")
+            try v.task("pack.md", title: "Pack", "parent: trip")
+        })
+        try await f.test { client in
+            let made = try await client.send(.post, "/api/v1/tasks/trip.md/duplicate", "")
+            #expect(made.status == .created)
+            let tasks = made.json["tasks"]?.arrayValue ?? []
+            #expect(tasks.map { $0["title"]?.stringValue } == ["Plan the trip", "Pack"])
+            #expect(tasks.last?["parent_id"] == tasks.first?["id"])
+            #expect(try await client.send(.post, "/api/v1/tasks/nothing/duplicate", "").status == .notFound)
+            #expect(try f.vault.list("all").tasks.count == 4)
+        }
+    }
+}

@@ -70,23 +70,47 @@ class TemplatesTest(UsabilityCase):
         fm = frontmatter(self.path(next(iter(new))))
         self.assertEqual(fm["title"], 'Visit Rome "old town"')
 
+    def more_action(self, label):
+        """The editor's More actions, then the action named `label`."""
+        wait_for(lambda: self.driver.find_element(By.CSS_SELECTOR, "#detail [aria-label='More actions']"),
+                 message="the editor's More actions").click()
+        wait_for(lambda: [b for b in self.driver.find_elements(By.CSS_SELECTOR, "dialog .choice") if b.text == label] or None,
+                 message="the action %s" % label)[0].click()
+
+    def test_a_task_is_duplicated_with_its_subtasks_and_the_copy_opens(self):
+        self.open("#/view/anytime?task=offsite")
+        before = set(task_files(self.vault))
+        self.more_action("Duplicate, with its subtasks")
+        new = wait_for(lambda: (set(task_files(self.vault)) - before) if len(set(task_files(self.vault)) - before) == 2 else None,
+                       message="two copies")
+        fms = {frontmatter(self.path(n))["title"]: (n, frontmatter(self.path(n))) for n in new}
+        self.assertEqual(sorted(fms), ["Book venue", "Plan offsite"])
+        copy_id, copy = fms["Plan offsite"]
+        self.assertEqual(copy["due"], "2026-11-30")
+        self.assertEqual(fms["Book venue"][1]["status"], "todo", "a done subtask's copy is to do")
+        self.assertEqual(fms["Book venue"][1]["parent"], copy_id)
+        # The copy is what the editor shows now, and the list has both.
+        wait_for(lambda: copy_id[:-3] in self.driver.current_url or None, message="the copy in the URL")
+        wait_for(lambda: "Duplicated “Plan offsite” with 1 subtask." in self.js("return document.body.innerText") or None,
+                 message="the toast")
+        for name in new:
+            os.remove(self.path(name))
+
     def test_a_task_with_subtasks_is_saved_as_a_template(self):
         self.open("#/view/anytime?task=offsite")
-        button = wait_for(lambda: self.driver.find_element(By.CSS_SELECTOR, "#detail [aria-label='Save as template']"),
-                          message="the editor's Save as template")
-        button.click()
+        self.more_action("Save as template…")
         name = wait_for(lambda: self.driver.find_element(By.ID, "save-template-name"), message="the save sheet")
         self.audit("the save-as-template sheet")
         name.send_keys("offsite\n")
         folder = os.path.join(self.vault, ".templates", "offsite")
-        wait_for(lambda: os.path.isdir(folder) or None, message="the template folder")
-        self.assertEqual(sorted(os.listdir(folder)), ["book-venue.md", "plan-offsite.md"])
+        wait_for(lambda: os.path.isdir(folder) and sorted(os.listdir(folder)) == ["book-venue.md", "plan-offsite.md"] or None,
+                 message="the template folder and its two files")
         with open(os.path.join(folder, "plan-offsite.md"), encoding="utf-8") as f:
             # Today is 2026-11-21 (TODOMD_NOW): due 9 days ahead, the checklist unchecked.
             self.assertEqual(f.read(), '---\ntitle: "Plan offsite"\ndue: "{{date:+9d}}"\ntags:\n  - work\n---\n\n- [ ] agenda\n')
         wait_for(lambda: "Saved template “offsite”" in self.js("return document.body.innerText") or None, message="the toast")
         # The same name again is refused in the sheet, and the template stays as it was.
-        self.driver.find_element(By.CSS_SELECTOR, "#detail [aria-label='Save as template']").click()
+        self.more_action("Save as template…")
         name = wait_for(lambda: self.driver.find_element(By.ID, "save-template-name"), message="the save sheet again")
         name.send_keys("Offsite\n")
         hint = wait_for(lambda: self.driver.find_element(By.ID, "save-template-hint").text or None, message="the refusal")

@@ -113,7 +113,7 @@ class ToolTests(MCPTestCase):
                                       "get_agenda", "find_free_time", "ramble", "list_templates",
                                       "add_from_template", "list_calendars", "add_calendar", "remove_calendar",
                                       "start_timer", "stop_timer", "time_report", "get_stats", "restore_tasks", "get_trash", "restore_notes",
-                                      "save_template"})
+                                      "save_template", "duplicate_task"})
         for tool in tools.values():
             schema = field(tool, "input_schema", "inputSchema")
             self.assertEqual(schema["type"], "object", tool.name)
@@ -250,15 +250,20 @@ class ToolTests(MCPTestCase):
         async def scenario(s):
             templates = await self.call(s, "list_templates")
             made = await self.call(s, "add_from_template", {"name": "trip", "text": "Lisbon"})
+            copied = await self.call(s, "duplicate_task", {"task": made["tasks"][0]["id"]})
             saved = await self.call(s, "save_template", {"task": made["tasks"][0]["id"], "name": "lisbon"})
             taken = await self.call(s, "save_template", {"task": made["tasks"][0]["id"], "name": "Lisbon"}, error=True)
             added = await self.call(s, "add_calendar", {"name": "Home", "path": "home.ics", "color": "#ff9500"})
             twice = await self.call(s, "add_calendar", {"name": "home", "path": "x.ics"}, error=True)
             agenda = await self.call(s, "get_agenda", {"from": "2026-11-24", "days": 1})
             removed = await self.call(s, "remove_calendar", {"name": "Home"})
-            return templates, made, saved, taken, added, twice, agenda, removed
+            return templates, made, copied, saved, taken, added, twice, agenda, removed
 
-        templates, made, saved, taken, added, twice, agenda, removed = self.session(scenario)
+        templates, made, copied, saved, taken, added, twice, agenda, removed = self.session(scenario)
+        self.assertEqual([t["title"] for t in copied["tasks"]], ["Lisbon", "Book flights for Lisbon"])
+        self.assertNotEqual(copied["tasks"][0]["id"], made["tasks"][0]["id"])
+        self.assertEqual(copied["tasks"][1]["parent_id"], copied["tasks"][0]["id"])
+        self.assertEqual(copied["tasks"][0]["source"], "test-agent", "the copy is the agent's")
         self.assertEqual(templates["templates"], [{"name": "trip", "title": "Plan the trip", "tasks": 2, "project": True,
                                                    "needs_title": False}])
         self.assertEqual(saved, {"name": "lisbon", "title": "Lisbon", "tasks": 2, "project": True, "needs_title": False})

@@ -187,6 +187,31 @@ struct Show: VaultCommand {
     }
 }
 
+/// `duplicate TASK`: a copy of a task with its subtasks, as Things' and Todoist's Duplicate.
+struct DuplicateCommand: VaultCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "duplicate", abstract: "Copy a task, with its subtasks.",
+        discussion: """
+            The copy has the same title, fields and notes, beside the original (under the same \
+            parent); each subtask is copied under the copy of its parent. A done task's copy is to \
+            do; tracked time, a snooze and the planner's keys stay with the original. Prints the \
+            new files. Example: todomd duplicate "Plan the trip"
+            """)
+    @Argument(help: "The task.") var task: String
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var global: GlobalOptions
+
+    func run(_ context: CommandContext) throws {
+        let vault = try context.openVault()
+        let copies = try vault.duplicate(try vault.resolveIncludingClosed(task), source: "user")
+        if output.json {
+            context.line("{\"tasks\":[" + copies.map(TaskJSON.encode).joined(separator: ",") + "]}")
+            return
+        }
+        for copy in copies { context.line(copy.id) }
+    }
+}
+
 struct Edit: VaultCommand {
     static let configuration = CommandConfiguration(commandName: "edit",
         abstract: "Change fields of a task (only their lines in the file change).",

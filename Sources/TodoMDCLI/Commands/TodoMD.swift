@@ -14,7 +14,7 @@ struct TodoMD: ParsableCommand {
         subcommands: [
             Init.self, Add.self, List.self,
             Today.self, Inbox.self, Upcoming.self, Anytime.self, Someday.self, Flagged.self, Logbook.self,
-            Show.self, Edit.self, Done.self, Reopen.self, Cancel.self, Delete.self, Restore.self, TrashCommand.self, Check.self, Uncheck.self, Skip.self, Defer.self, Move.self,
+            Show.self, Edit.self, DuplicateCommand.self, Done.self, Reopen.self, Cancel.self, Delete.self, Restore.self, TrashCommand.self, Check.self, Uncheck.self, Skip.self, Defer.self, Move.self,
             Search.self, AgendaCommand.self, FreeCommand.self, RambleCommand.self, TemplateCommand.self, Areas.self, Projects.self, Tags.self, TagCommand.self, NoteCommand.self, PerspectiveCommand.self, Doctor.self, Reindex.self, Serve.self, Watch.self,
             MCPCommand.self, Plan.self, Backlog.self, StatsCommand.self,
             Open.self, InstallURLHandler.self, Conflicts.self, Resolve.self, Remind.self, Snooze.self, StartTimer.self, StopTimer.self, TimeCommand.self, Export.self, Sync.self, Import.self,

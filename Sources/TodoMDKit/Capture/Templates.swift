@@ -179,21 +179,8 @@ extension Vault {
             return files.firstIndex { $0 == target || $0 == target + ".md" } ?? files.firstIndex { $0.hasPrefix(target) }
         }
         // Parents and blockers first: a template's order is its files' names, not its tree.
-        var order: [Int] = []
-        var placed = Set<Int>()
-        while order.count < items.count {
-            let before = order.count
-            for (i, item) in items.enumerated() where !placed.contains(i) {
-                if let p = item.parentIndex, p != i, !placed.contains(p) { continue }
-                if item.task.blockedBy.contains(where: { sibling($0).map { $0 != i && !placed.contains($0) } ?? false }) { continue }
-                order.append(i)
-                placed.insert(i)
-            }
-            if order.count == before {
-                // A cycle among the template's parents or blockers: the rest are added as they are.
-                for i in items.indices where !placed.contains(i) { order.append(i); placed.insert(i) }
-            }
-        }
+        let order = Vault.creationOrder(count: items.count, parent: { items[$0].parentIndex },
+                                        blockers: { items[$0].task.blockedBy.compactMap(sibling) })
         var created: [Int: TodoTask] = [:]
         var out: [TodoTask] = []
         for i in order {

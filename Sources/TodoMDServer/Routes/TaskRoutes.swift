@@ -40,6 +40,14 @@ struct TaskRoutes {
                     + (skipped.next.map(TaskJSON.encode) ?? "null") + "}"
             })
         }
+        api.post("tasks/:ref/duplicate") { _, context in
+            // `{"tasks": [TASK…]}`: the copy first, then its subtasks' copies (§23).
+            let json = try await service.write { vault in
+                let copies = try vault.duplicate(try vault.resolveIncludingClosed(try reference(context)), source: "user")
+                return "{\"tasks\":[" + copies.map(TaskJSON.encode).joined(separator: ",") + "]}"
+            }
+            return HTTP.json(json, status: .created)
+        }
         api.post("tasks/:ref/reminder") { request, context in
             // `{"action": "done"|"snooze"|"tomorrow"|"stop"}`: a reminder's answer (§24) →
             // `{"task": TASK, "next": TASK|null, "snoozed_until": "YYYY-MM-DDTHH:MM"|null}`.

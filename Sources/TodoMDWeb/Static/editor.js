@@ -1,7 +1,8 @@
 // The task detail editor: every §3 field, saved one field at a time with PATCH (only what changed).
 import { h, $, icon, datePart, timePart, STATUS_LABEL, PRIORITY_LABEL } from './util.js';
 import { get, post, patch, ref } from './api.js';
-import { toast, showError, confirmSheet } from './ui.js';
+import { toast, showError, confirmSheet, chooseSheet } from './ui.js';
+import { openTaskURL } from './router.js';
 import { fillStructure } from './subtasks.js';
 import { showConflict, hideConflict, initConflict, isAsking, escape, requestClose } from './editor-conflict.js';
 import { initRecurrence, fillBuilder, builderChanged, commitRecurrenceText, repeatRow } from './editor-recurrence.js';
@@ -263,7 +264,7 @@ function render() {
     h('button', { type: 'button', class: 'btn btn-small', onclick: () => { const id = cur.id; closeEditor(); done ? ctx.reopen(id, true) : ctx.complete(id); } },
       icon(done ? 'undo' : 'check'), h('span', { text: done ? 'Reopen' : 'Complete' })),
     !done ? h('button', { type: 'button', class: 'btn btn-small btn-quiet', onclick: () => ctx.defer(cur.id) }, icon('calendar'), h('span', { text: 'Defer' })) : null,
-    h('button', { type: 'button', class: 'icon-btn', 'aria-label': 'Save as template', title: 'Save as template', onclick: onSaveTemplate }, icon('copy')),
+    h('button', { type: 'button', class: 'icon-btn', 'aria-label': 'More actions', title: 'More actions', onclick: onMore }, icon('dots')),
     h('button', { type: 'button', class: 'icon-btn danger', 'aria-label': 'Delete task', onclick: onDelete }, icon('trash')));
 
   const tagList = h('ul', { class: 'd-tags', 'aria-label': 'Tags' });
@@ -367,8 +368,23 @@ function fill(skip, keep = []) {
   fillInfo($('.d-info', form), t);
 }
 
-async function onSaveTemplate() {
-  try { (await import('./templates.js')).saveAsTemplate(cur); } catch (e) { showError(e); }
+/** The editor's less frequent actions: Duplicate (the copy opens) and Save as template. */
+async function onMore() {
+  const t = cur;
+  const choice = await chooseSheet(t.title, [
+    { value: 'duplicate', label: (t.children || []).length ? 'Duplicate, with its subtasks' : 'Duplicate', icon: 'copy' },
+    { value: 'template', label: 'Save as template…', icon: 'stack' },
+  ]);
+  if (choice === 'duplicate') {
+    try {
+      const res = await post(`/tasks/${ref(t.id)}/duplicate`);
+      const copy = res.tasks[0];
+      toast(res.tasks.length > 1 ? `Duplicated “${t.title}” with ${res.tasks.length - 1} subtask${res.tasks.length === 2 ? '' : 's'}.` : `Duplicated “${t.title}”.`);
+      openTaskURL(copy.id);
+    } catch (e) { showError(e); }
+  } else if (choice === 'template') {
+    try { (await import('./templates.js')).saveAsTemplate(t); } catch (e) { showError(e); }
+  }
 }
 
 async function onDelete() {

@@ -55,7 +55,7 @@ export async function openTemplates(done) {
     try {
       const res = await post('/templates/' + encodeURIComponent(t.name), { text: line || null });
       close();
-      toast(res.tasks.length > 1 ? `Created “${res.tasks[0].title}” with ${res.tasks.length - 1} subtasks.` : `Created “${res.tasks[0].title}”.`);
+      toast(res.tasks.length > 1 ? `Created “${res.tasks[0].title}” with ${res.tasks.length - 1} subtask${res.tasks.length === 2 ? '' : 's'}.` : `Created “${res.tasks[0].title}”.`);
       done && done(res.tasks);
     } catch (e) { showError(e); }
   };
