@@ -170,7 +170,6 @@ function paintBar() {
   let bar = document.getElementById('timer-bar');
   if (!shown) {
     if (bar) bar.remove();
-    document.body.classList.remove('has-timer-bar');
     return;
   }
   if (!bar) {
@@ -187,12 +186,12 @@ function paintBar() {
     foot.before(bar);
   }
   bar.classList.toggle('floating', bar.parentElement === document.body);
-  document.body.classList.toggle('has-timer-bar', true);
   bar.dataset.id = shown.id;
   const task = bar.querySelector('.timer-bar-task');
   const what = p ? (p.phase === 'work' ? 'Pomodoro' : 'Break') : 'Timer';
   if (task.textContent !== shown.title) task.textContent = shown.title;
-  task.setAttribute('aria-label', `${what} on ${shown.title}: open the task`);
+  const opens = `${what} on ${shown.title}: open the task`;
+  if (task.getAttribute('aria-label') !== opens) task.setAttribute('aria-label', opens);
   const seconds = p ? (p.end - pageNow()) / 1000 : (pageNow() - Date.parse(shown.start || 0)) / 1000;
   const clock = bar.querySelector('.timer-bar-clock');
   const text = clockText(seconds);
