@@ -187,7 +187,8 @@ import Glibc
         let (status, _) = server.stop()
         #expect(status == 0)
         let files = (try FileManager.default.contentsOfDirectory(atPath: path)).filter { $0.hasSuffix(".md") }
-        #expect(files.count == 10)
+        #expect(files.count == 15)
+        #expect(FileManager.default.fileExists(atPath: path + "/.templates/weekly-review.md"))
     }
 
     @Test(.enabled(if: ProcessTests.binary != nil))
