@@ -182,5 +182,8 @@ import TodoMDTestSupport
         #expect(again.code == 2)
         #expect(again.stderr.contains("a template of that name exists"), "\(again.stderr)")
         #expect(await v.run("template", "list").stdout.contains("  rome   Visit Rome \"old town\"  task\n"))
+        let deleted = await v.run("template", "delete", "rome")
+        #expect(deleted.stdout == "Deleted template rome  → .trash/Templates/rome.md\n", "\(deleted.stderr)")
+        #expect(await v.run("template", "delete", "rome").code == 2)
     }
 }

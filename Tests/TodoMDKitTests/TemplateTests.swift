@@ -220,6 +220,26 @@ import TodoMDTestSupport
         #expect(made.contains { $0.id == blocked.blockedBy[0] && $0.title == "Call" })
     }
 
+    /// Deleting a template moves its file or folder to .trash/Templates/, never over another.
+    @Test func aDeletedTemplateGoesToTheTrashsTemplatesFolder() throws {
+        let v = try TemporaryVault()
+        try v.write(".templates/visit.md", "---\ntitle: \"Visit {{title}}\"\n---\n")
+        try v.write(".templates/trip/trip.md", "---\ntitle: \"Trip\"\n---\n")
+        try v.write(".trash/Templates/visit.md", "an older one\n")
+        try v.write(".templates/broken.md", "---\ntitle: [unclosed\n---\n")
+        let vault = try v.open()
+        #expect(try vault.deleteTemplate("visit") == ".trash/Templates/visit-2.md")
+        #expect(try vault.deleteTemplate("trip") == ".trash/Templates/trip")
+        #expect(try vault.deleteTemplate("broken") == ".trash/Templates/broken.md", "one that does not read goes too")
+        #expect(try v.text(".trash/Templates/visit.md") == "an older one\n")
+        #expect(v.exists(".trash/Templates/trip/trip.md") && !v.exists(".templates/trip"))
+        #expect(try vault.templates().isEmpty)
+        #expect(try vault.trashContents().isEmpty, "a template is not listed as a deleted task")
+        for name in ["visit", "", "../x", ".hidden"] {
+            #expect(throws: TodoError.self, "\(name)") { try vault.deleteTemplate(name) }
+        }
+    }
+
     /// A subtask refused after its parent was made (its blocker names no task): the parent
     /// goes again, so no use of a template stops half-way.
     @Test func aRefusedSubtaskTakesBackWhatWasMade() throws {

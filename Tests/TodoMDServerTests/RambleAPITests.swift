@@ -72,6 +72,10 @@ struct TemplatesAPITests {
             #expect(none.status == .badRequest)
             let names = try await client.send(.get, "/api/v1/templates").json["templates"]?.arrayValue?.map { $0["name"]?.stringValue }
             #expect(names == ["review", "visit", "visit-c-temp-x"])
+            let deleted = try await client.send(.delete, "/api/v1/templates/visit-c-temp-x")
+            #expect(deleted.status == .ok)
+            #expect(deleted.json["trashed_to"]?.stringValue == ".trash/Templates/visit-c-temp-x.md")
+            #expect(try await client.send(.delete, "/api/v1/templates/visit-c-temp-x").status == .badRequest)
         }
     }
 }

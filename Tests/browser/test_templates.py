@@ -118,3 +118,17 @@ class TemplatesTest(UsabilityCase):
         self.assertEqual(name.get_attribute("aria-invalid"), "true")
         self.assertEqual(sorted(os.listdir(os.path.join(self.vault, ".templates"))), ["offsite", "trip", "visit.md"])
         shutil.rmtree(folder)  # the other tests' sheet lists the fixtures' templates only
+
+    def test_b_a_template_is_deleted_from_the_sheet(self):
+        self.open("#/view/inbox")
+        self.driver.find_element(By.CSS_SELECTOR, ".quick-template").click()
+        wait_for(lambda: self.driver.find_element(By.ID, "template-text"), message="the template sheet")
+        self.driver.find_element(By.CSS_SELECTOR, "[aria-label='Delete template visit']").click()
+        wait_for(lambda: [b for b in self.driver.find_elements(By.CSS_SELECTOR, "dialog .btn-danger") if b.text == "Delete"] or None,
+                 message="the question")[0].click()
+        trashed = os.path.join(self.vault, ".trash", "Templates", "visit.md")
+        wait_for(lambda: os.path.exists(trashed) or None, message="the template in .trash/Templates")
+        self.assertFalse(os.path.exists(os.path.join(self.vault, ".templates", "visit.md")))
+        wait_for(lambda: self.js("return [...document.querySelectorAll('.template-choice input')].map(i => i.value)") == ["trip"],
+                 message="the sheet without it")
+        self.assertEqual(self.js("return document.querySelector('.template-choice input').checked"), True)

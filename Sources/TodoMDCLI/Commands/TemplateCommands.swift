@@ -13,7 +13,22 @@ struct TemplateCommand: ParsableCommand {
             {{date:+7d}}, {{title}} (the words given with `add --template NAME WORDS`; a template \
             titled "Trip to {{title}}" needs them and makes "Trip to WORDS").
             """,
-        subcommands: [TemplateList.self, TemplateSave.self], defaultSubcommand: TemplateList.self)
+        subcommands: [TemplateList.self, TemplateSave.self, TemplateDelete.self], defaultSubcommand: TemplateList.self)
+}
+
+/// `template delete NAME`: a template moved to the trash (§26).
+struct TemplateDelete: VaultCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete", abstract: "Move a template to .trash/Templates/.",
+        discussion: "Its file or folder moves to .trash/Templates/, from where it can be moved back by hand.")
+
+    @Argument(help: "The template's name (see `todomd template list`).") var name: String
+    @OptionGroup var global: GlobalOptions
+
+    func run(_ context: CommandContext) throws {
+        let trashedTo = try context.openVault().deleteTemplate(name)
+        context.line("\(context.style.green("Deleted template")) \(name)  \(context.style.dim("→ " + trashedTo))")
+    }
 }
 
 /// `template save TASK [--name NAME]`: a task, with its subtasks, saved as a template (§26).

@@ -112,3 +112,35 @@ extension TaskFileCodec {
         return Array(text.utf8)
     }
 }
+
+extension Vault {
+    /// The folder a deleted template goes to: in the trash, beside the deleted tasks and notes,
+    /// but not among what the trash lists (a template is not a task to put back in the vault).
+    public static let trashedTemplatesFolder = ".trash/Templates"
+
+    /// Moves template `name` (§26) — its file or its folder — to `.trash/Templates/`, from where
+    /// it can be taken back by hand; returns where it went (`-2`, … when that name is taken). A
+    /// template that does not read is deleted too.
+    ///
+    /// - Throws: ``TodoError/invalidValue(field:value:reason:)`` for a name that is no template.
+    @discardableResult
+    public func deleteTemplate(_ name: String) throws -> String {
+        guard !name.isEmpty, !name.contains("/"), !name.hasPrefix(".") else {
+            throw TodoError.invalidValue(field: "template", value: name, reason: "a template's name (see `todomd template list`)")
+        }
+        let base = Vault.templatesFolder + "/" + name
+        let file = folder.exists(base + ".md")
+        guard file || folder.exists(base) else {
+            throw TodoError.invalidValue(field: "template", value: name, reason: "no such template (see `todomd template list`)")
+        }
+        let suffix = file ? ".md" : ""
+        var destination = Vault.trashedTemplatesFolder + "/" + name + suffix
+        var n = 2
+        while folder.exists(destination) {
+            destination = Vault.trashedTemplatesFolder + "/\(name)-\(n)" + suffix
+            n += 1
+        }
+        try folder.move(base + suffix, to: destination)
+        return destination
+    }
+}

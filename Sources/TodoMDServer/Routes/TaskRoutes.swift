@@ -109,6 +109,11 @@ struct TaskRoutes {
             }
             return HTTP.json(json, status: .created)
         }
+        api.delete("templates/:name") { _, context in
+            let name = context.parameters.get("name") ?? ""
+            let trashedTo = try await service.write { vault in try vault.deleteTemplate(name) }
+            return HTTP.json(JSONValue.object([("trashed_to", .string(trashedTo))]).compact())
+        }
         api.post("templates/:name") { request, context in
             let name = context.parameters.get("name") ?? ""
             let body = try await HTTP.body(request)

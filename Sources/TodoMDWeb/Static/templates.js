@@ -1,8 +1,8 @@
 // "New from template" (§26): the vault's templates (.templates/) in a sheet; one chosen, with an
 // optional quick-entry line for its title, creates its task — or a parent with its subtasks.
-import { h, kids, $ } from './util.js';
-import { get, post } from './api.js';
-import { sheet, toast, showError } from './ui.js';
+import { h, kids, $, icon } from './util.js';
+import { get, post, del } from './api.js';
+import { sheet, toast, showError, confirmSheet } from './ui.js';
 
 /** A template's title with each {{placeholder}} drawn as a chip, not as braces. */
 function patternTitle(title) {
@@ -28,7 +28,22 @@ export async function openTemplates(done) {
   kids(list, ...templates.map((t, i) => h('label', { class: 'template-choice' },
     h('input', { type: 'radio', name: 'template', value: t.name, checked: i === 0 }),
     patternTitle(t.title),
-    h('span', { class: 'template-kind', text: t.project ? `project · ${t.tasks} tasks` : 'task' }))));
+    h('span', { class: 'template-kind', text: t.project ? `project · ${t.tasks} tasks` : 'task' }),
+    h('button', { type: 'button', class: 'icon-btn small danger template-delete', 'aria-label': `Delete template ${t.name}`,
+      title: 'Delete template', onclick: (e) => { e.preventDefault(); remove(t, e.currentTarget.closest('.template-choice')); } }, icon('trash')))));
+  // A template deleted from the sheet goes to .trash/Templates/; the sheet goes on with the rest.
+  const remove = async (t, row) => {
+    if (!(await confirmSheet('Delete this template?', `“${t.name}” moves to the vault’s .trash/Templates folder.`))) return;
+    try {
+      await del('/templates/' + encodeURIComponent(t.name));
+      templates = templates.filter((x) => x !== t);
+      const wasChosen = $('input', row).checked;
+      row.remove();
+      toast(`Deleted template “${t.name}”.`);
+      if (!templates.length) { close(); return; }
+      if (wasChosen) { $('input[name="template"]', list).checked = true; describe(); }
+    } catch (e) { showError(e); }
+  };
   const chosen = () => templates.find((t) => t.name === $('input[name="template"]:checked', list)?.value);
   // A template titled "Trip to {{title}}" needs the words for it; any other takes them as its title.
   const describe = () => {
