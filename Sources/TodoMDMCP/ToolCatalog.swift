@@ -140,6 +140,13 @@ enum ToolCatalog {
                                   "name": string("Optional: the template's name (default: from the task's title).")],
                                  required: ["task"]),
              annotations: .init(readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false)),
+        Tool(name: "delete_template", title: "Delete a template",
+             description: """
+                 Move template `name` (its file or folder) to .trash/Templates/, from where it can be moved back by hand. \
+                 Needs the delete permission. Returns {"trashed_to": PATH}.
+                 """,
+             inputSchema: schema(["name": string("The template's name (see list_templates).")], required: ["name"]),
+             annotations: .init(readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false)),
         Tool(name: "list_calendars", title: "List calendars",
              description: "The external calendars the agenda reads (.todomd/config.json), with their last error, as {\"calendars\": [{\"name\", \"url\", \"path\", \"color\", \"events\", \"error\"}]}.",
              inputSchema: schema([:]),

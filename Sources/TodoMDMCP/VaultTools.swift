@@ -121,6 +121,9 @@ actor VaultTools {
             try settings.require(.create, source: source)
             let tasks = try vault.addFromTemplate(args.required("name"), text: try args.string("text"), source: source)
             return "{\"tasks\":[" + tasks.map(TaskJSON.encode).joined(separator: ",") + "]}"
+        case "delete_template":
+            try settings.require(.delete, source: source)
+            return JSONValue.object([("trashed_to", .string(try vault.deleteTemplate(args.required("name"))))]).compact()
         case "duplicate_task":
             try settings.require(.create, source: source)
             let copies = try vault.duplicate(try vault.resolveIncludingClosed(args.required("task")), source: source)

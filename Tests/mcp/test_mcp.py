@@ -113,7 +113,7 @@ class ToolTests(MCPTestCase):
                                       "get_agenda", "find_free_time", "ramble", "list_templates",
                                       "add_from_template", "list_calendars", "add_calendar", "remove_calendar",
                                       "start_timer", "stop_timer", "time_report", "get_stats", "restore_tasks", "get_trash", "restore_notes",
-                                      "save_template", "duplicate_task"})
+                                      "save_template", "duplicate_task", "delete_template"})
         for tool in tools.values():
             schema = field(tool, "input_schema", "inputSchema")
             self.assertEqual(schema["type"], "object", tool.name)
@@ -253,13 +253,14 @@ class ToolTests(MCPTestCase):
             copied = await self.call(s, "duplicate_task", {"task": made["tasks"][0]["id"]})
             saved = await self.call(s, "save_template", {"task": made["tasks"][0]["id"], "name": "lisbon"})
             taken = await self.call(s, "save_template", {"task": made["tasks"][0]["id"], "name": "Lisbon"}, error=True)
+            gone = await self.call(s, "delete_template", {"name": "lisbon"})
             added = await self.call(s, "add_calendar", {"name": "Home", "path": "home.ics", "color": "#ff9500"})
             twice = await self.call(s, "add_calendar", {"name": "home", "path": "x.ics"}, error=True)
             agenda = await self.call(s, "get_agenda", {"from": "2026-11-24", "days": 1})
             removed = await self.call(s, "remove_calendar", {"name": "Home"})
-            return templates, made, copied, saved, taken, added, twice, agenda, removed
+            return templates, made, copied, saved, taken, gone, added, twice, agenda, removed
 
-        templates, made, copied, saved, taken, added, twice, agenda, removed = self.session(scenario)
+        templates, made, copied, saved, taken, gone, added, twice, agenda, removed = self.session(scenario)
         self.assertEqual([t["title"] for t in copied["tasks"]], ["Lisbon", "Book flights for Lisbon"])
         self.assertNotEqual(copied["tasks"][0]["id"], made["tasks"][0]["id"])
         self.assertEqual(copied["tasks"][1]["parent_id"], copied["tasks"][0]["id"])
@@ -268,7 +269,8 @@ class ToolTests(MCPTestCase):
                                                    "needs_title": False}])
         self.assertEqual(saved, {"name": "lisbon", "title": "Lisbon", "tasks": 2, "project": True, "needs_title": False})
         self.assertIn("a template of that name exists", taken)
-        with open(os.path.join(self.vault, ".templates", "lisbon", "book-flights-for-lisbon.md"), encoding="utf-8") as f:
+        self.assertEqual(gone, {"trashed_to": ".trash/Templates/lisbon"})
+        with open(os.path.join(self.vault, ".trash", "Templates", "lisbon", "book-flights-for-lisbon.md"), encoding="utf-8") as f:
             self.assertEqual(f.read(), '---\ntitle: "Book flights for Lisbon"\nparent: "lisbon"\n---\n')
         self.assertEqual([t["title"] for t in made["tasks"]], ["Lisbon", "Book flights for Lisbon"])
         self.assertEqual(made["tasks"][1]["parent"], made["tasks"][0]["id"])
