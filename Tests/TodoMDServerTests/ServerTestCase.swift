@@ -80,9 +80,17 @@ final class EventRecorder: @unchecked Sendable {
     /// The recorder's task runs on the shared pool, which has a thread per core: on 2 cores,
     /// two tests that block their threads for seconds (a vault of thousands of files built in a
     /// debug build) hold it back that long, so the deadline is far beyond any such wait.
+    ///
+    /// The wait is counted in this loop's turns, not on the wall clock: when other tests held the
+    /// pool for longer than the deadline (102 s once, on a machine also running a browser suite),
+    /// a wall-clock wait woke past its deadline before the recorder had had a turn, and saw
+    /// nothing. The recorder gets its turns when this loop does.
     func wait(for count: Int, seconds: Double = 30) async -> [VaultEvent] {
-        let deadline = ContinuousClock.now + .seconds(seconds)
-        while all.count < count, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(10)) }
+        var turns = Int(seconds * 100)
+        while all.count < count, turns > 0 {
+            turns -= 1
+            try? await Task.sleep(for: .milliseconds(10))
+        }
         return all
     }
 }
