@@ -63,6 +63,8 @@ import TodoMDTestSupport
                 ○ Pack bags  waiting  pack.md
 
             """), "\(show.stdout)")
+        let pack = await v.run("show", "pack.md")
+        #expect(pack.stdout.contains("  waiting for  Book flights (flights.md)\n"), "\(pack.stdout)")
     }
 
     @Test func duplicateCopiesATaskAndItsSubtasks() async throws {

@@ -10,12 +10,13 @@ enum TaskOutput {
         return plain ? word : "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 
-    static func print(_ task: TodoTask, json: Bool, _ context: CommandContext, subtasks: [TodoTask] = []) {
+    static func print(_ task: TodoTask, json: Bool, _ context: CommandContext, subtasks: [TodoTask] = [],
+                      blockers: [TodoTask] = []) {
         if json {
             context.line(TaskJSON.encode(task))
         } else {
             context.out(TaskRenderer(style: context.style, now: context.clock.localNow, timeZone: context.clock.timeZone)
-                .render(task, subtasks: subtasks))
+                .render(task, subtasks: subtasks, blockers: blockers))
         }
     }
 
@@ -181,9 +182,10 @@ struct Show: VaultCommand {
     func run(_ context: CommandContext) throws {
         let vault = try context.openVault()
         let shown = try vault.task(task)
-        // Its subtasks by title (a file that no longer reads stays an id).
+        // Its subtasks and what it waits for by title (a file that no longer reads stays an id).
         let subtasks = output.json ? [] : shown.links.children.compactMap { try? vault.task($0) }
-        TaskOutput.print(shown, json: output.json, context, subtasks: subtasks)
+        let blockers = output.json ? [] : shown.links.blockers.compactMap { try? vault.task($0) }
+        TaskOutput.print(shown, json: output.json, context, subtasks: subtasks, blockers: blockers)
     }
 }
 

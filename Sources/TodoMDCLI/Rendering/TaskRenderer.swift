@@ -144,8 +144,9 @@ struct TaskRenderer {
         return m == 0 ? "\(h)h" : "\(h)h\(m)m"
     }
 
-    /// Every field of one task, then its body; its subtasks by title where `subtasks` holds them.
-    func render(_ t: TodoTask, subtasks: [TodoTask] = []) -> String {
+    /// Every field of one task, then its body; its subtasks and the tasks it waits for by title
+    /// where `subtasks` and `blockers` hold them.
+    func render(_ t: TodoTask, subtasks: [TodoTask] = [], blockers: [TodoTask] = []) -> String {
         var rows: [(String, String)] = []
         rows.append(("status", t.status.rawValue))
         if let d = t.dueAt { rows.append(("due", "\(d) (\(relative(d)))")) }
@@ -162,7 +163,11 @@ struct TaskRenderer {
         if let p = t.links.progress { rows.append(("subtasks", "\(p.done)/\(p.total) done")) }
         if !t.blockedBy.isEmpty { rows.append(("blocked by", t.blockedBy.joined(separator: ", "))) }
         if t.links.blocked, !t.status.isClosed {
-            rows.append(("waiting for", t.links.blockers.map { String($0.split(separator: "/").last ?? "") }.joined(separator: ", ")))
+            let named = Dictionary(blockers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            rows.append(("waiting for", t.links.blockers.map { id in
+                let file = String(id.split(separator: "/").last ?? "")
+                return named[id].map { "\($0.title) (\(file))" } ?? file
+            }.joined(separator: ", ")))
         }
         if t.sequential { rows.append(("sequential", "yes")) }
         if !t.reminders.isEmpty {
