@@ -43,6 +43,7 @@ public enum WebAssets {
             ("ui.js", PackageResources.ui_js),
             ("drag.js", PackageResources.drag_js),
             ("editor.js", PackageResources.editor_js),
+            ("editor-actions.js", PackageResources.editor_actions_js),
             ("editor-recurrence.js", PackageResources.editor_recurrence_js),
             ("editor-conflict.js", PackageResources.editor_conflict_js),
             ("editor-reminders.js", PackageResources.editor_reminders_js),

@@ -1,13 +1,12 @@
 // The task detail editor: every §3 field, saved one field at a time with PATCH (only what changed).
 import { h, $, icon, datePart, timePart, STATUS_LABEL, PRIORITY_LABEL } from './util.js';
-import { get, post, patch, ref } from './api.js';
-import { toast, showError, confirmSheet, chooseSheet } from './ui.js';
-import { openTaskURL } from './router.js';
+import { get, patch, ref } from './api.js';
+import { toast, showError } from './ui.js';
+import { initActions, editorHead, deletingId } from './editor-actions.js';
 import { fillStructure } from './subtasks.js';
-import { showConflict, hideConflict, initConflict, isAsking, escape, requestClose } from './editor-conflict.js';
+import { showConflict, hideConflict, initConflict, isAsking, escape } from './editor-conflict.js';
 import { initRecurrence, fillBuilder, builderChanged, commitRecurrenceText, repeatRow } from './editor-recurrence.js';
 import { fillInfo } from './editor-info.js';
-import { hasOpenSubtasks, askSubtasks } from './nesting.js';
 import { initReminders, remindersRows, fillReminders } from './editor-reminders.js';
 import { initDates, commitDate, commitTime, dateRow, timeChoices, hint } from './editor-dates.js';
 import { fillTimer } from './editor-timer.js';
@@ -27,6 +26,7 @@ export function initEditor(c) {
   initConflict({ form: () => form, task: () => cur, editBase, status, commitField, fill, autosize, closeEditor });
   initReminders({ task: () => cur, save, row });
   initDates({ task: () => cur, form: () => form, save, row });
+  initActions({ task: () => cur, ctx: () => ctx, closeEditor });
   matchMedia('(max-width: 1099px)').addEventListener('change', () => { if (cur) layout(); });
 }
 export const editorId = () => (cur ? cur.id : null);
@@ -85,14 +85,11 @@ function layout() {
   $('#scrim').hidden = !overlay;
 }
 
-/** The task this editor is deleting: the server's `deleted` event for it is no news. */
-let deleting = null;
-
 /** Another program (or this app) changed the open task. */
 export async function editorExternalChange(id, kind) {
   if (!cur || cur.id !== id) return;
   if (kind === 'deleted') {
-    if (id !== deleting) { toast('This task was deleted or moved elsewhere.'); closeEditor(); }
+    if (id !== deletingId()) { toast('This task was deleted or moved elsewhere.'); closeEditor(); }
     return;
   }
   if (inflight.size) return; // our own save; its answer updates the form
@@ -255,17 +252,8 @@ function row(label, forId, ...control) {
 function render() {
   const t = cur;
   const pane = $('#detail');
-  const done = t.status === 'done' || t.status === 'cancelled';
   const sel = (name, id, options) => h('select', { id, name, class: 'input select' }, options.map(([v, l]) => h('option', { value: v, text: l })));
-  const head = h('div', { class: 'd-head' },
-    h('button', { type: 'button', class: 'icon-btn', 'aria-label': 'Close details', onclick: () => requestClose() }, icon('x')),
-    h('span', { class: 'd-status', role: 'status' }),
-    h('span', { class: 'grow' }),
-    h('button', { type: 'button', class: 'btn btn-small', onclick: () => { const id = cur.id; closeEditor(); done ? ctx.reopen(id, true) : ctx.complete(id); } },
-      icon(done ? 'undo' : 'check'), h('span', { text: done ? 'Reopen' : 'Complete' })),
-    !done ? h('button', { type: 'button', class: 'btn btn-small btn-quiet', onclick: () => ctx.defer(cur.id) }, icon('calendar'), h('span', { text: 'Defer' })) : null,
-    h('button', { type: 'button', class: 'icon-btn', 'aria-label': 'More actions', title: 'More actions', onclick: onMore }, icon('dots')),
-    h('button', { type: 'button', class: 'icon-btn danger', 'aria-label': 'Delete task', onclick: onDelete }, icon('trash')));
+  const head = editorHead(t);
 
   const tagList = h('ul', { class: 'd-tags', 'aria-label': 'Tags' });
   const tagInput = h('input', { id: 'd-tags', name: 'tags', class: 'input d-taginput', placeholder: 'Add tag', list: 'dl-tags', autocomplete: 'off' });
@@ -366,42 +354,4 @@ function fill(skip, keep = []) {
   fillTimer(form, t);
   fillStructure($('.d-structure', form), t, { reload, open: openEditor });
   fillInfo($('.d-info', form), t);
-}
-
-/** The editor's less frequent actions: Duplicate (the copy opens) and Save as template. */
-async function onMore() {
-  const t = cur;
-  const choice = await chooseSheet(t.title, [
-    { value: 'duplicate', label: (t.children || []).length ? 'Duplicate, with its subtasks' : 'Duplicate', icon: 'copy' },
-    { value: 'template', label: 'Save as template…', icon: 'stack' },
-  ]);
-  if (choice === 'duplicate') {
-    try {
-      const res = await post(`/tasks/${ref(t.id)}/duplicate`);
-      const copy = res.tasks[0];
-      toast(res.tasks.length > 1 ? `Duplicated “${t.title}” with ${res.tasks.length - 1} subtask${res.tasks.length === 2 ? '' : 's'}.` : `Duplicated “${t.title}”.`);
-      openTaskURL(copy.id);
-    } catch (e) { showError(e); }
-  } else if (choice === 'template') {
-    try { (await import('./templates.js')).saveAsTemplate(t); } catch (e) { showError(e); }
-  }
-}
-
-async function onDelete() {
-  const t = cur;
-  if (!t) return;
-  const body = { ids: [t.id] };
-  if (hasOpenSubtasks(t)) {
-    // Asked once, with both choices (§23).
-    const choice = await askSubtasks(t, 'delete');
-    if (!choice) return;
-    body[choice === 'with' ? 'with_subtasks' : 'keep_subtasks'] = true;
-  } else if (!(await confirmSheet('Delete this task?', `“${t.title}” moves to the Trash (the vault’s .trash folder), where you can put it back.`))) return;
-  try {
-    deleting = t.id;
-    // What the delete moved to the trash, for the toast's Undo.
-    const answer = await post('/tasks/delete', body);
-    closeEditor();
-    ctx.onDeleted(t, answer.deleted || []);
-  } catch (e) { showError(e); } finally { deleting = null; }
 }
