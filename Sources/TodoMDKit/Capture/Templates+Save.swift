@@ -16,8 +16,8 @@ extension Vault {
     /// - Throws: ``TodoError/invalidValue(field:value:reason:)`` for a name that is not a file
     ///   name or is taken (nothing is overwritten), ``TodoError/taskNotFound(_:)``.
     public func saveTemplate(from id: String, name: String?) throws -> TaskTemplate {
-        let root = try task(id)
-        let tasks = [root] + (try descendants(of: root.id))
+        let tree = try taskTree(id)
+        let root = tree.tasks[0]
         let given = name?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         let chosen = given.isEmpty ? Slug.make(root.title) : given
         guard !chosen.contains("/"), !chosen.hasPrefix("."), !chosen.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }),
@@ -34,9 +34,9 @@ extension Vault {
             throw TodoError.invalidValue(field: "name", value: stem, reason: "a template of that name exists: choose another name")
         }
         // Each task's file in the template: its title's slug, made unique among them.
-        var names: [String: String] = [:]
+        var names: [String] = []
         var taken = Set<String>()
-        for t in tasks {
+        for t in tree.tasks {
             let own = Slug.make(t.title)
             var candidate = own
             var n = 2
@@ -45,17 +45,13 @@ extension Vault {
                 n += 1
             }
             taken.insert(candidate.lowercased())
-            names[t.id] = candidate
+            names.append(candidate)
         }
-        let today = clock.today
-        var files: [(path: String, bytes: [UInt8])] = []
-        for t in tasks {
-            let parent = t.id == root.id ? nil : (try index.links(of: t.id).parentID).flatMap { names[$0] }
-            let blockedBy = t.blockedBy.map { reference in
-                (try? resolveIncludingClosed(reference)).flatMap { names[$0] } ?? reference
-            }
-            let path = tasks.count == 1 ? base + ".md" : base + "/" + (names[t.id] ?? "task") + ".md"
-            files.append((path, TaskFileCodec.encodeTemplate(t, today: today, parent: parent, blockedBy: blockedBy)))
+        let single = tree.tasks.count == 1
+        let files = tree.tasks.indices.map { i in
+            (path: single ? base + ".md" : base + "/" + names[i] + ".md",
+             bytes: TaskFileCodec.encodeTemplate(tree.tasks[i], today: clock.today, parent: tree.parents[i].map { names[$0] },
+                                                 blockedBy: tree.blockedBy(i) { names[$0] }))
         }
         var written: [String] = []
         do {
@@ -66,10 +62,10 @@ extension Vault {
         } catch {
             // Nothing half-made: the files written so far go, and the folder if they were all.
             takeBack(written, indexed: false)
-            if tasks.count > 1 { _ = rmdir(folder.path(base)) }
+            if !single { _ = rmdir(folder.path(base)) }
             throw error
         }
-        return TaskTemplate(name: stem, title: root.title, count: tasks.count, isProject: tasks.count > 1)
+        return TaskTemplate(name: stem, title: root.title, count: tree.tasks.count, isProject: !single)
     }
 }
 

@@ -32,12 +32,7 @@ public enum TemplatePlaceholders {
 
     /// Whether `text` names `{{title}}` (any case, spaces inside the braces allowed).
     public static func mentionsTitle(_ text: String) -> Bool {
-        var rest = Substring(text)
-        while let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") {
-            if rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces).lowercased() == "title" { return true }
-            rest = rest[close.upperBound...]
-        }
-        return false
+        fill(text, today: LocalDate(dayNumber: 0), title: titleToken).contains(titleToken)
     }
 
     public static func fill(_ text: String, today: LocalDate, title: String) -> String {

@@ -12,21 +12,12 @@ extension Vault {
     /// - Returns: the copies, the task's first, parents before their subtasks.
     /// - Throws: ``TodoError/taskNotFound(_:)``; what ``add(_:dryRun:)`` throws.
     public func duplicate(_ id: String, source: String) throws -> [TodoTask] {
-        let root = try task(id)
-        let tasks = [root] + (try descendants(of: root.id))
-        let index = Dictionary(tasks.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-        // Which of the tree each task waits for, by position, as the vault resolves it.
-        let blockers: [[Int]] = tasks.map { t in
-            t.blockedBy.compactMap { (try? resolveIncludingClosed($0)).flatMap { index[$0] } }
-        }
-        let parents: [Int?] = try tasks.map { t in
-            t.id == root.id ? nil : (try self.index.links(of: t.id).parentID).flatMap { index[$0] }
-        }
+        let tree = try taskTree(id)
         var made: [Int: TodoTask] = [:]
         var out: [TodoTask] = []
         do {
-            for i in Vault.creationOrder(count: tasks.count, parent: { parents[$0] }, blockers: { blockers[$0] }) {
-                var copy = tasks[i]
+            for i in tree.creationOrder {
+                var copy = tree.tasks[i]
                 copy.id = ""
                 copy.created = clock.now
                 copy.modified = nil
@@ -38,10 +29,8 @@ extension Vault {
                 (copy.note, copy.noteLine) = (nil, nil)
                 copy.source = source
                 copy.warnings = []
-                if let p = parents[i], let parent = made[p] { copy.parent = parent.id }
-                copy.blockedBy = tasks[i].blockedBy.map { reference in
-                    (try? resolveIncludingClosed(reference)).flatMap { index[$0] }.flatMap { made[$0]?.id } ?? reference
-                }
+                if let p = tree.parents[i], let parent = made[p] { copy.parent = parent.id }
+                copy.blockedBy = tree.blockedBy(i) { made[$0]?.id }
                 let added = try add(copy)
                 made[i] = added
                 out.append(added)
@@ -51,6 +40,21 @@ extension Vault {
             throw error
         }
         return out
+    }
+
+    /// Task `id` and every descendant, with their links inside the tree (what a copy of it, or a
+    /// template made from it, rebuilds).
+    func taskTree(_ id: String) throws -> TaskTree {
+        let root = try task(id)
+        let tasks = [root] + (try descendants(of: root.id))
+        let position = Dictionary(tasks.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let parents: [Int?] = try tasks.map { t in
+            t.id == root.id ? nil : (try index.links(of: t.id).parentID).flatMap { position[$0] }
+        }
+        let blockers: [[Int?]] = tasks.map { t in
+            t.blockedBy.map { (try? resolveIncludingClosed($0)).flatMap { position[$0] } }
+        }
+        return TaskTree(tasks: tasks, parents: parents, blockers: blockers)
     }
 
     /// An order in which to make `count` tasks so that each comes after its parent and after
@@ -74,5 +78,26 @@ extension Vault {
             }
         }
         return order
+    }
+}
+
+/// A task and its descendants (``Vault/taskTree(_:)``), each link inside the tree by position.
+struct TaskTree {
+    /// The task first, then its descendants depth first in child order.
+    let tasks: [TodoTask]
+    /// Each task's parent in the tree; nil for the first.
+    let parents: [Int?]
+    /// For each task, what each of its `blocked_by` items names in the tree (nil: outside it).
+    let blockers: [[Int?]]
+
+    /// Task `i`'s `blocked_by`, each item naming a task of the tree replaced by `replacement`'s
+    /// answer for it (when it has one), the others as written.
+    func blockedBy(_ i: Int, _ replacement: (Int) -> String?) -> [String] {
+        zip(tasks[i].blockedBy, blockers[i]).map { reference, j in j.flatMap(replacement) ?? reference }
+    }
+
+    /// Parents before their subtasks, blockers before what they block.
+    var creationOrder: [Int] {
+        Vault.creationOrder(count: tasks.count, parent: { parents[$0] }, blockers: { blockers[$0].compactMap { $0 } })
     }
 }

@@ -101,7 +101,7 @@ struct TaskRoutes {
         api.post("templates") { request, _ in
             let body = try await HTTP.body(request)
             guard let reference = body["task"]?.stringValue else {
-                throw TodoError.invalidValue(field: "task", value: "", reason: "the task to save as a template")
+                throw APIError.missingField("task", example: "{\"task\": \"plan the trip\", \"name\": \"trip\"}")
             }
             let name = body["name"]?.stringValue
             let json = try await service.write { vault in
