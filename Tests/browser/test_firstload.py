@@ -13,7 +13,7 @@ import urllib.request
 from harness import TODAY, BrowserTestCase, wait_for, write_task
 
 LATER = ("notes.js", "notes-format.js", "notes-markdown.js", "notes-conflict.js", "notes-actions.js",
-         "editor-reminders.js")
+         "editor-reminders.js", "notes.css", "planner.css", "planner.js")
 
 
 def loaded(driver):
@@ -78,6 +78,11 @@ class FirstLoadTest(PlumberCase):
         wait_for(lambda: self.driver.execute_script("return !!document.querySelector('#notes-view .notes-new')"),
                  message="the notes screen")
         self.assertIn("notes.js", loaded(self.driver))
+        # … with their style sheet: the list's quick entry is hidden, the notes' grid laid out.
+        self.assertIn("notes.css", loaded(self.driver))
+        self.assertEqual(self.driver.execute_script(
+            "return [getComputedStyle(document.getElementById('quick')).display,"
+            " getComputedStyle(document.getElementById('notes-view')).display]"), ["none", "grid"])
         # Leaving them gives the list back.
         self.open("#/view/today")
         self.assertEqual(self.titles(), ["Call the plumber"])
@@ -207,6 +212,31 @@ class FirstLoadTest(PlumberCase):
                 "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
         self.assertIsNone(self.driver.execute_script("return document.getElementById('notes-view')"))
         self.assertFalse(self.driver.execute_script("return document.getElementById('app').classList.contains('notes-mode')"))
+
+    def test_2b_the_planner_comes_styled_and_leaving_it_before_it_loads_stays_left(self):
+        """The planner's code and style sheet load when it is opened (not on the first screen),
+        together, and it is drawn styled; a route asked for while they load wins."""
+        self.driver.execute_cdp_cmd("Network.enable", {})
+        self.driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+        self.open("#/view/today")
+        self.driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+            "offline": False, "latency": 400, "downloadThroughput": -1, "uploadThroughput": -1})
+        try:
+            self.driver.execute_script("location.hash = '#/plan'; setTimeout(() => { location.hash = '#/view/inbox'; }, 50);")
+            wait_for(lambda: {"planner.js", "planner.css"} <= set(loaded(self.driver)), timeout=10,
+                     message="the planner's files to arrive")
+            wait_for(lambda: self.listed_view() == "inbox", message="the Inbox")
+        finally:
+            self.driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+                "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+        self.assertIsNone(self.driver.execute_script("return document.getElementById('plan-view')"))
+        self.assertFalse(self.driver.execute_script("return document.getElementById('app').classList.contains('plan-mode')"))
+        self.driver.get(self.url + "#/plan")
+        wait_for(lambda: self.driver.execute_script("return !!document.querySelector('#plan-view .region-card')"),
+                 message="the planner's region cards")
+        self.assertEqual(self.driver.execute_script(
+            "return [getComputedStyle(document.getElementById('quick')).display,"
+            " getComputedStyle(document.querySelector('.region-grid')).display]"), ["none", "grid"])
 
     def test_3_tints_are_solid_mixes_of_the_theme_colours(self):
         """The selected view's background is the accent mixed 13 % into the background — the one

@@ -2,13 +2,17 @@
 // (editor.js), the perspective editor (perspective.js), the notes (notes.js), the day planner
 // (planner.js), the board (board.js), the insights (insights.js) and the trash (trash.js), each given what it may
 // call back.
-import { $ } from './util.js';
+import { $, loadStyle } from './util.js';
 import { toast, showError } from './ui.js';
 import { route, sidebar } from './state.js';
 import { go, perspHref, openTaskURL, taskClosed, taskResolved } from './router.js';
 import { loadSidebar } from './sidebar.js';
 import { refresh, rowEl, taskRow } from './list.js';
 import { complete, reopen, deferTasks, restoreDeleted } from './actions.js';
+
+/** `module` (a module or the promise of one) once `sheet`, the style sheet of its screen, has loaded
+ *  too: both are asked for at once, and the screen is drawn styled. */
+const withStyle = (module, sheet) => Promise.all([module, loadStyle(sheet)]).then(([m]) => m);
 
 // ---- the task editor ----
 let E = null;
@@ -74,7 +78,7 @@ export const openPerspective = async (id) => {
 // ---- the notes (#/notes) ----
 let NT = null;
 /** Shows the notes screen for route `r`, unless another screen was asked for while they loaded. */
-export const showNotes = (r, ctx) => (NT ? Promise.resolve(NT) : import('./notes.js').then((m) => (NT = m)))
+export const showNotes = (r, ctx) => withStyle(NT || import('./notes.js'), 'notes.css').then((m) => (NT = m))
   .then((m) => { if (route() === r) return m.showNotes(r, ctx); }).catch(showError);
 export const hideNotes = () => { if (NT) NT.hideNotes(); };
 export const notesChanged = (file) => { if (NT) NT.notesChanged(file); };
@@ -95,7 +99,9 @@ const planCtx = {
   openEditor: (id) => openEditor(id),
   refreshSidebar: () => loadSidebar(),
 };
-export const showPlan = (r) => (PL ? Promise.resolve(PL) : import('./planner.js').then((m) => (PL = m))).then((m) => m.showPlan(r, planCtx)).catch(showError);
+/** Shows the planner for route `r`, unless another screen was asked for while it loaded. */
+export const showPlan = (r) => withStyle(PL || import('./planner.js'), 'planner.css').then((m) => (PL = m))
+  .then((m) => { if (route() === r) return m.showPlan(r, planCtx); }).catch(showError);
 export const hidePlan = () => { if (PL) PL.hidePlan(); };
 export const planChanged = () => { if (PL) PL.planChanged(); };
 export const planKey = (e) => !!PL && PL.planKey(e);
