@@ -173,7 +173,7 @@ function paintBar() {
     return;
   }
   if (!bar) {
-    bar = h('div', { id: 'timer-bar', class: 'timer-bar', role: 'group', 'aria-label': 'Running timer' },
+    bar = h('div', { id: 'timer-bar', class: 'timer-bar', role: 'region', 'aria-label': 'Running timer' },
       h('span', { class: 'timer-bar-dot', 'aria-hidden': 'true' }),
       h('button', { type: 'button', class: 'timer-bar-task', onclick: () => openTaskAnywhere(bar.dataset.id) }),
       h('span', { class: 'timer-bar-clock' }),
