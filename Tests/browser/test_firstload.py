@@ -10,6 +10,7 @@ import shutil
 import tempfile
 import urllib.request
 
+from selenium.webdriver.common.by import By
 from harness import TODAY, BrowserTestCase, wait_for, write_task
 
 LATER = ("notes.js", "notes-format.js", "notes-markdown.js", "notes-conflict.js", "notes-actions.js",
@@ -195,6 +196,60 @@ class FirstLoadTest(PlumberCase):
             frame.remove();
             return found;""", sorted(names))
         self.assertEqual(globals_, [])
+
+    def probe_shown(self):
+        """Notes, from a page's very start, when `#app` stops being hidden and when the first
+        task row is in the list (ms), and whether the app was hidden once the page had parsed.
+        Answers the script's identifier (to remove it)."""
+        return self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+            window.__shown = { at: null, rowsAt: null, hiddenAtParse: null };
+            document.addEventListener('DOMContentLoaded', () => {
+              const app = document.getElementById('app');
+              window.__shown.hiddenAtParse = app ? app.hidden : null;
+            });
+            new MutationObserver(() => {
+              const app = document.getElementById('app');
+              if (app && !app.hidden && window.__shown.at === null) window.__shown.at = performance.now();
+              if (window.__shown.rowsAt === null && document.querySelector('#task-list li.task'))
+                window.__shown.rowsAt = performance.now();
+            }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['hidden'] });"""})
+
+    def test_1e_the_first_screen_is_shown_with_its_rows_or_after_a_while_without(self):
+        """The app is hidden until its first rows are drawn, so that the browser lays out and
+        paints the page once, rows and all (not first the empty shell); when the rows are slow to
+        come, it is shown without them after SHOW_BY (ui.js, 400 ms); another first screen (the
+        notes) is shown at once."""
+        probe = self.probe_shown()["identifier"]
+        self.addCleanup(self.driver.execute_cdp_cmd, "Page.removeScriptToEvaluateOnNewDocument", {"identifier": probe})
+        self.driver.get("about:blank")
+        self.open("#/view/today")
+        self.assertEqual(self.titles(), ["Call the plumber"])
+        shown = self.driver.execute_script("return window.__shown")
+        self.assertTrue(shown["hiddenAtParse"], shown)
+        self.assertIsNotNone(shown["at"], shown)
+        self.assertLessEqual(abs(shown["at"] - shown["rowsAt"]), 1, "shown with the rows: %r" % shown)
+        # The rows' answer held up: the page shows the app without them, then draws them.
+        self.driver.execute_cdp_cmd("Network.enable", {})
+        self.driver.get("about:blank")
+        self.driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+            "offline": False, "latency": 900, "downloadThroughput": -1, "uploadThroughput": -1})
+        try:
+            self.open("#/view/today")
+            self.assertEqual(self.titles(), ["Call the plumber"])
+        finally:
+            self.driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+                "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+        shown = self.driver.execute_script("return window.__shown")
+        self.assertIsNotNone(shown["at"], shown)
+        self.assertLess(shown["at"] + 200, shown["rowsAt"], "shown before the slow rows: %r" % shown)
+        # A first screen that is no list is shown as it takes over.
+        self.driver.get("about:blank")
+        self.driver.get(self.url + "#/notes")
+        wait_for(lambda: self.driver.execute_script("return !!document.querySelector('#notes-view')"),
+                 message="the notes screen")
+        shown = self.driver.execute_script("return window.__shown")
+        self.assertIsNotNone(shown["at"], shown)
+        self.assertTrue(self.driver.find_element(By.ID, "notes-view").is_displayed())
 
     def test_2_leaving_the_notes_before_they_load_stays_left(self):
         """A route asked for while the notes' code still loads wins: the notes never cover it."""

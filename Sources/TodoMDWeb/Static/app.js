@@ -8,6 +8,7 @@
 //   live.js      live updates (events)          lazy.js     editor, perspective editor, planner, board, insights, trash on first use
 //   notes.js, categories.js, settings.js, planner.js, board.js, insights.js, trash.js, editor.js, perspective.js: their own screens and sheets.
 import { $, debounce, icon } from './util.js';
+import { showApp, SHOW_BY } from './ui.js';
 import { firstRows } from './first.js';
 import { loadTheme, openSettings } from './settings.js';
 import { initCategories, onCategories } from './categories.js';
@@ -56,7 +57,9 @@ function show(r) {
   loadList();
 }
 
+/** Another screen takes the list's place (it draws itself, showing the app if still hidden). */
 function leaveList() {
+  showApp();
   if (editorId()) closeEditor(false);
   setNav(false);
   setListing(null);
@@ -93,6 +96,7 @@ function wire() {
 }
 
 async function boot() {
+  setTimeout(showApp, SHOW_BY); // whatever the first screen waits for
   wire();
   loadTheme();
   // The first rows' answer first (first.js asked for it), then the rest of the first screen.

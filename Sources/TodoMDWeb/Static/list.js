@@ -4,7 +4,7 @@
 import { h, $, $$, icon, relDate, today, minutesText, PRIORITY_LABEL, datePart, timePart, hasPassed } from './util.js';
 import { get, post, patch, ref } from './api.js';
 import { FIRST_ROWS, listingPath, listingAnswer } from './first.js';
-import { toast, showError } from './ui.js';
+import { toast, showError, showApp } from './ui.js';
 import { sortable } from './drag.js';
 import { selectionMode } from './selection.js';
 import { route, sidebar, listing, setListing, cursor, setCursor, animating, animStart, animEnd, viewKey, isDoneRoute, prefs, findTask } from './state.js';
@@ -77,6 +77,7 @@ export async function loadList() {
     const got = await (listing() ? get(listingPath(r0)) : listingAnswer(listingPath(r0, FIRST_ROWS)));
     if (stale()) return;
     setListing(got);
+    showApp(); // hidden until now on the first screen: laid out once, with its rows
     renderList();
     renderHeader();
     if (got.total > rowCount(got)) {
@@ -90,6 +91,7 @@ export async function loadList() {
   } catch (e) {
     if (seq !== loadSeq) return;
     setListing({ groups: [] });
+    showApp();
     renderList();
     if (e.status === 404) toast(`“${r0.id || ''}” was not found.`, { error: true });
     else showError(e);
