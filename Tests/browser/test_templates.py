@@ -4,7 +4,9 @@ with a title, creates the parent and its subtask. See harness.py."""
 import os
 import shutil
 
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 from harness import frontmatter, task_files, wait_for
 from test_usability import UsabilityCase
@@ -93,7 +95,58 @@ class TemplatesTest(UsabilityCase):
         wait_for(lambda: copy_id[:-3] in self.driver.current_url or None, message="the copy in the URL")
         wait_for(lambda: "Duplicated “Plan offsite” with 1 subtask." in self.js("return document.body.innerText") or None,
                  message="the toast")
-        for name in new:
+        # Undo: the copies go to the Trash (nothing is lost), and the editor on the copy closes.
+        self.undo_toast("Duplicated “Plan offsite” with 1 subtask.")
+        wait_for(lambda: not (set(task_files(self.vault)) - before) or None, message="the copies gone from the vault")
+        trash = sorted(os.listdir(os.path.join(self.vault, ".trash")))
+        self.assertEqual(len([n for n in trash if n.endswith(".md")]), 2, trash)
+        wait_for(lambda: "task=" not in self.driver.current_url or None, message="the editor closed")
+        wait_for(lambda: "Removed the copy (it is in the Trash)." in self.js("return document.body.innerText") or None,
+                 message="the toast")
+        wait_for(lambda: self.titles().count("Plan offsite") == 1 or None, message="one Plan offsite listed")
+        shutil.rmtree(os.path.join(self.vault, ".trash"))
+
+    def undo_toast(self, text):
+        """Clicks Undo on the toast saying `text`."""
+        toast = wait_for(lambda: next((t for t in self.driver.find_elements(By.CSS_SELECTOR, "#toasts .toast")
+                                       if text in t.text), None), message="the toast “%s”" % text)
+        toast.find_element(By.CSS_SELECTOR, ".toast-action").click()
+
+    def test_shift_d_duplicates_the_selected_row_and_select_mode_several(self):
+        """The list's Shift D duplicates the task under the cursor, which moves to the copy; in
+        select mode, Duplicate copies every picked task."""
+        self.open("#/view/anytime")
+        before = set(task_files(self.vault))
+        self.js("const li = [...document.querySelectorAll('#task-list li.task')].find(l => l.textContent.includes('Plan offsite'));"
+                "li.querySelector('.task-title').focus();")
+        ActionChains(self.driver).key_down(Keys.SHIFT).send_keys("d").key_up(Keys.SHIFT).perform()
+        new = wait_for(lambda: (set(task_files(self.vault)) - before) if len(set(task_files(self.vault)) - before) == 2 else None,
+                       message="two copies")
+        copy_id = next(n for n in new if frontmatter(self.path(n))["title"] == "Plan offsite")
+        wait_for(lambda: self.js("const li = document.querySelector('#task-list li.task.selected'); return li && li.dataset.id")
+                 == copy_id or None, message="the cursor on the copy")
+        self.assertEqual(self.js("return document.activeElement.closest('li.task').dataset.id"), copy_id)
+        # The shortcut is in the list of shortcuts.
+        self.driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+        ActionChains(self.driver).send_keys("?").perform()
+        sheet = wait_for(lambda: self.driver.find_element(By.CSS_SELECTOR, "dialog.keys-sheet"), message="the shortcuts")
+        self.assertIn("ShiftD: Duplicate selected task", self.js(
+            "return [...document.querySelectorAll('dialog.keys-sheet dt')].map(dt => dt.textContent + ': ' + dt.nextElementSibling.textContent)"))
+        sheet.send_keys(Keys.ESCAPE)
+        wait_for(lambda: not self.driver.find_elements(By.CSS_SELECTOR, "dialog.keys-sheet[open]") or None, message="closed")
+        # Select mode: both Plan offsite rows picked, then Duplicate.
+        made = set(task_files(self.vault))
+        self.click('button[aria-label="Select tasks"][aria-pressed="false"]')
+        for b in self.driver.find_elements(By.CSS_SELECTOR, 'button[aria-label="Select Plan offsite"]'):
+            b.click()
+        bar = self.driver.find_element(By.ID, "bulk-bar")
+        wait_for(lambda: "2 selected" in bar.text, message="two tasks selected")
+        [b for b in bar.find_elements(By.CSS_SELECTOR, ".bulk-btn") if b.text == "Duplicate"][0].click()
+        wait_for(lambda: len(set(task_files(self.vault)) - made) == 4 or None, message="two more copies, with their subtasks")
+        wait_for(lambda: "Duplicated 2 tasks with 2 subtasks." in self.js("return document.body.innerText") or None,
+                 message="the toast")
+        wait_for(lambda: self.titles().count("Plan offsite") == 4 or None, message="four Plan offsite listed")
+        for name in set(task_files(self.vault)) - before:
             os.remove(self.path(name))
 
     def test_a_task_with_subtasks_is_saved_as_a_template(self):

@@ -4,8 +4,10 @@ import { $$, PRIORITY_LABEL } from './util.js';
 import { get, post, patch, ref } from './api.js';
 import { toast, showError, deferSheet, promptSheet, chooseSheet, confirmSheet } from './ui.js';
 import { sidebar, cursor, setCursor, animStart, animEnd, findTask } from './state.js';
-import { refresh, rowEl, select, taskSelection, PRIORITIES } from './list.js';
+import { refresh, loadList, rowEl, select, taskSelection, PRIORITIES } from './list.js';
+import { loadSidebar } from './sidebar.js';
 import { editorId, closeEditor } from './lazy.js';
+import { openTaskURL } from './router.js';
 import { undoCompletion } from './undo.js';
 import { hasOpenSubtasks, askSubtasks } from './nesting.js';
 
@@ -85,6 +87,43 @@ async function each(ids, fn, verb) {
   refresh(0);
 }
 
+/** Duplicates the tasks `ids` (Things' and Todoist's Duplicate): each copy, with its subtasks,
+ *  beside its original (the core's `Vault.duplicate`). The toast's Undo moves the copies to the
+ *  Trash, where nothing is lost. `open`: opens the one copy in the editor; otherwise the list's
+ *  cursor moves to the last copy once it is listed. Resolves to the copies' ids (roots), which
+ *  may be fewer than asked for when one failed (that is shown). */
+export async function duplicate(ids, { open = false } = {}) {
+  const made = []; // each duplicate's tasks, its root first
+  for (const id of ids) {
+    try { made.push((await post(`/tasks/${ref(id)}/duplicate`)).tasks); } catch (e) { showError(e); break; }
+  }
+  if (!made.length) return [];
+  const roots = made.map((tasks) => tasks[0].id);
+  const subtasks = made.reduce((n, tasks) => n + tasks.length - 1, 0);
+  const what = made.length === 1 ? `“${made[0][0].title}”` : `${made.length} tasks`;
+  const withSubtasks = subtasks ? ` with ${subtasks} subtask${subtasks === 1 ? '' : 's'}` : '';
+  toast(`Duplicated ${what}${withSubtasks}.`, { action: 'Undo', onAction: () => takeBackCopies(roots) });
+  if (open && roots.length === 1) { openTaskURL(roots[0]); refresh(0); return roots; }
+  // The cursor moves to the (last) copy once the list has it; the focus too, when it was on a row.
+  const inList = !!(document.activeElement && document.activeElement.closest('#task-list'));
+  loadSidebar();
+  await loadList();
+  const last = roots[roots.length - 1];
+  if (rowEl(last)) select(last, inList);
+  return roots;
+}
+
+/** Duplicate's Undo: the copies (with their subtasks) move to the Trash; an editor open on one closes. */
+async function takeBackCopies(roots) {
+  try {
+    const { deleted } = await post('/tasks/delete', { ids: roots, with_subtasks: true });
+    if (editorId() && (deleted || []).some((d) => d.id === editorId())) closeEditor(false);
+    toast(roots.length === 1 ? 'Removed the copy (it is in the Trash).' : `Removed ${roots.length} copies (they are in the Trash).`,
+      { action: 'Undo', onAction: () => restoreDeleted(deleted) });
+  } catch (e) { showError(e); }
+  refresh(0);
+}
+
 /** Undoes a delete: `deleted` is what `POST /tasks/delete` answered (each file's id and place in the trash). */
 export async function restoreDeleted(deleted) {
   try {
@@ -131,6 +170,10 @@ export async function bulk(action, ids) {
       const next = choice === 'add' ? (tags.includes(name) ? tags : [...tags, name]) : tags.filter((x) => x !== name);
       if (next !== tags) await patch(`/tasks/${ref(id)}`, { tags: next });
     }, 'Updated');
+  }
+  if (action === 'duplicate') {
+    if ((await duplicate(ids)).length) taskSelection.clear();
+    return;
   }
   if (action === 'delete') {
     if (await confirmSheet(`Delete ${ids.length} ${ids.length === 1 ? 'task' : 'tasks'}?`, 'They move to the Trash (the vault’s .trash folder), where you can put them back.')) {

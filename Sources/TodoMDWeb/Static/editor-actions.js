@@ -1,9 +1,9 @@
 // The editor's head: Close, Complete or Reopen, Defer, More actions (Duplicate, Save as template)
 // and Delete — what is done to the task as a whole, beside the fields the rest of the editor edits.
 import { h, icon } from './util.js';
-import { post, ref } from './api.js';
-import { toast, showError, confirmSheet, chooseSheet } from './ui.js';
-import { openTaskURL } from './router.js';
+import { post } from './api.js';
+import { showError, confirmSheet, chooseSheet } from './ui.js';
+import { duplicate } from './actions.js';
 import { hasOpenSubtasks, askSubtasks } from './nesting.js';
 import { requestClose } from './editor-conflict.js';
 
@@ -37,12 +37,7 @@ async function onMore() {
     { value: 'template', label: 'Save as template…', icon: 'stack' },
   ]);
   if (choice === 'duplicate') {
-    try {
-      const res = await post(`/tasks/${ref(t.id)}/duplicate`);
-      const more = res.tasks.length - 1;
-      toast(more ? `Duplicated “${t.title}” with ${more} subtask${more === 1 ? '' : 's'}.` : `Duplicated “${t.title}”.`);
-      openTaskURL(res.tasks[0].id);
-    } catch (e) { showError(e); }
+    await duplicate([t.id], { open: true });
   } else if (choice === 'template') {
     try { (await import('./templates.js')).saveAsTemplate(t); } catch (e) { showError(e); }
   }

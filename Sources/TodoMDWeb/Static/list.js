@@ -42,6 +42,7 @@ export const taskSelection = selectionMode({
     { label: 'Priority', icon: 'flag', run: (ids) => bulk('priority', ids) },
     { label: 'Move', icon: 'folder', run: (ids) => bulk('move', ids) },
     { label: 'Tags', icon: 'tag', run: (ids) => bulk('tags', ids) },
+    { label: 'Duplicate', icon: 'copy', run: (ids) => bulk('duplicate', ids) },
     { label: 'Delete', icon: 'trash', run: (ids) => bulk('delete', ids), danger: true },
   ],
   onToggle: () => { renderHeader(); renderList(); },
