@@ -71,6 +71,31 @@ import TodoMDTestSupport
         #expect(successor.completed == nil)
     }
 
+    @Test(arguments: [
+        // (lines, the successor's due, scheduled, defer as its file writes them)
+        // A daily stand-up at 9:30 is at 9:30 again, and a weekly review at 15:00.
+        ("due: \"2026-11-21T09:30\"\nrecurrence: \"FREQ=DAILY\"", "2026-11-22T09:30", nil, nil),
+        ("due: \"2026-11-20T15:00\"\nrecurrence: \"FREQ=WEEKLY;BYDAY=FR\"", "2026-11-27T15:00", nil, nil),
+        // Caught up (done days late), every field keeps its own time, or none.
+        ("due: \"2026-11-16T07:00\"\nscheduled: \"2026-11-16T06:30\"\ndefer: \"2026-11-15\"\nrecurrence: \"FREQ=WEEKLY;BYDAY=MO,WE,FR\"",
+         "2026-11-23T07:00", "2026-11-23T06:30", "2026-11-22"),
+        // Defer another: the defer moves to the next occurrence with its time; due moves as far.
+        ("due: \"2026-11-12T18:00\"\ndefer: \"2026-11-10T08:00\"\nrecurrence: \"FREQ=WEEKLY\"\nrecurrence_mode: \"defer_another\"",
+         "2026-11-30T18:00", nil, "2026-11-28T08:00"),
+    ] as [(String, String?, String?, String?)])
+    func aTimeOfDayStaysWithItsField(lines: String, due: String?, scheduled: String?, deferDate: String?) throws {
+        let (_, next, v) = try complete(lines)
+        let successor = try #require(next)
+        let text = try v.text(successor.id)
+        for (key, value) in [("due", due), ("scheduled", scheduled), ("defer", deferDate)] {
+            if let value {
+                #expect(text.contains("\n\(key): \"\(value)\"\n"), "\(key) in\n\(text)")
+            } else {
+                #expect(!text.contains("\n\(key): "), "no \(key) in\n\(text)")
+            }
+        }
+    }
+
     @Test func theCompletedFileIsHistoryAndTheSuccessorCopiesTheTask() throws {
         let (text, next, v) = try complete("""
             due: "2026-11-21"

@@ -10,7 +10,8 @@ public enum RepeatingTask {
     ///   `today` too — the rule started at the anchor; `after_completion`: strictly after the
     ///   completion date, the rule started there; `defer_another`: the same date becomes the new
     ///   `defer` (the old `defer`, else the anchor, is what moves).
-    /// - Every date the task had moves by the anchor's shift; `COUNT=n` becomes `n-1`.
+    /// - Every date the task had moves by the anchor's shift, keeping its time of day (§24);
+    ///   `COUNT=n` becomes `n-1`.
     /// - The successor keeps title, description, area, project, tags, priority, flagged,
     ///   estimate, body, source, recurrence and mode; it is `todo`, created `now`.
     public static func successor(of task: TodoTask, completedOn: LocalDate, today: LocalDate, now: Date,
@@ -70,6 +71,12 @@ public enum RepeatingTask {
             successor.scheduled = task.scheduled?.adding(days: shift)
             successor.deferDate = task.deferDate?.adding(days: shift)
         }
+        // A time of day stays with its field (§24): the 9:30 stand-up is at 9:30 again. A field
+        // the successor gets anew (a `defer` for `defer_another`, a `due` for a task without
+        // dates) has none, as the task had none there.
+        if successor.due != nil { successor.dueTime = task.dueTime }
+        if successor.scheduled != nil { successor.scheduledTime = task.scheduledTime }
+        if successor.deferDate != nil { successor.deferTime = task.deferTime }
         return successor
     }
 }
