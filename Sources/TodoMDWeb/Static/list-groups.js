@@ -1,7 +1,7 @@
 // The task list's groups: what the list is grouped by (the toolbar's choice or a perspective's),
 // the groups as drawn (every priority and category, so a task can be dragged into an empty one),
 // their headings, and the field change that moves a task into a group.
-import { h, relDate, shortDate, isoDate, today, addDays, PRIORITY_LABEL, STATUS_LABEL } from './util.js';
+import { h, relDate, shortDate, isoDate, today, addDays, datePart, timePart, PRIORITY_LABEL, STATUS_LABEL } from './util.js';
 import { route, sidebar, listing, prefs } from './state.js';
 import { categoryOf, categoryOrder } from './categories.js';
 
@@ -78,19 +78,21 @@ export function groupChange(t, name, from) {
     const kept = from && from !== 'No Tags' ? tags.filter((x) => x !== from) : tags;
     return tags.includes(name) && kept.length === tags.length ? null : { tags: kept.includes(name) ? kept : [...kept, name] };
   }
+  // A date dropped on keeps the task's own time of day (§24): only the day changes.
+  const onDay = (day, field) => (timePart(t[field]) ? `${day}T${timePart(t[field])}` : day);
   if (mode === 'due') {
     const grp = listing().groups.find((g) => g.name === name);
     const other = grp && grp.tasks.find((x) => x.id !== t.id && x.due);
     if (/^no /i.test(name)) return { due: null };
-    if (other) return { due: other.due };
+    if (other) return { due: onDay(datePart(other.due), 'due') };
     const td = today();
     const natural = { overdue: addDays(td, -1), today: td, tomorrow: addDays(td, 1), 'next 7 days': addDays(td, 2), later: addDays(td, 7) }[lower];
-    if (isoDate(name)) return { due: name };
-    return natural ? { due: natural } : null;
+    if (isoDate(name)) return { due: onDay(name, 'due') };
+    return natural ? { due: onDay(natural, 'due') } : null;
   }
   // The view's own groups.
   const r = route();
   if (r.kind === 'view' && r.id.startsWith('area:')) return { project: /^no project$/i.test(name) ? null : name };
-  if (r.kind === 'view' && r.id === 'upcoming' && isoDate(name)) return t.scheduled || !t.due ? { scheduled: name } : { due: name };
+  if (r.kind === 'view' && r.id === 'upcoming' && isoDate(name)) return t.scheduled || !t.due ? { scheduled: onDay(name, 'scheduled') } : { due: onDay(name, 'due') };
   return null;
 }
