@@ -78,6 +78,19 @@ export async function deferTasks(ids) {
   return true;
 }
 
+/** Flags task `id`, or unflags it when it is flagged (the list's `f`); the toast has Undo. */
+export async function toggleFlag(id) {
+  const t = findTask(id);
+  if (!t) return;
+  const flagged = !t.flagged;
+  try {
+    await patch(`/tasks/${ref(id)}`, { flagged });
+    const undo = () => patch(`/tasks/${ref(id)}`, { flagged: !flagged }).catch(showError).then(() => refresh(0));
+    toast(`${flagged ? 'Flagged' : 'Unflagged'} “${t.title}”.`, { action: 'Undo', onAction: undo });
+  } catch (e) { showError(e); }
+  refresh(0);
+}
+
 // ---------- Bulk actions (select mode) ----------
 async function each(ids, fn, verb) {
   let n = 0;
@@ -176,10 +189,19 @@ export async function bulk(action, ids) {
     return;
   }
   if (action === 'delete') {
-    if (await confirmSheet(`Delete ${ids.length} ${ids.length === 1 ? 'task' : 'tasks'}?`, 'They move to the Trash (the vault’s .trash folder), where you can put them back.')) {
+    const body = { ids };
+    // One task with open subtasks (the list's Delete key): asked once, with both choices (§23).
+    const one = ids.length === 1 ? findTask(ids[0]) : null;
+    let go;
+    if (one && hasOpenSubtasks(one)) {
+      const choice = await askSubtasks(one, 'delete');
+      go = !!choice;
+      if (choice) body[choice === 'with' ? 'with_subtasks' : 'keep_subtasks'] = true;
+    } else go = await confirmSheet(`Delete ${ids.length} ${ids.length === 1 ? 'task' : 'tasks'}?`, 'They move to the Trash (the vault’s .trash folder), where you can put them back.');
+    if (go) {
       // One request: a task that cannot go (its open subtasks are not chosen too) keeps them all.
       try {
-        const { deleted } = await post('/tasks/delete', { ids });
+        const { deleted } = await post('/tasks/delete', body);
         toast(`Deleted ${ids.length} ${ids.length === 1 ? 'task' : 'tasks'}.`, { action: 'Undo', onAction: () => restoreDeleted(deleted) });
         taskSelection.clear();
       } catch (e) { showError(e); }

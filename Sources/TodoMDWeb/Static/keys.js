@@ -5,7 +5,7 @@ import { route, cursor } from './state.js';
 import { viewHref, go } from './router.js';
 import { setNav, navOpen, narrow } from './sidebar.js';
 import { select, moveSelection, taskSelection } from './list.js';
-import { complete, deferTasks, duplicate } from './actions.js';
+import { complete, deferTasks, duplicate, toggleFlag, bulk } from './actions.js';
 import { previewParse, focusQuick, openBrainDump } from './quick.js';
 import { openEditor, editorId, closeEditor, planKey, boardKey, insightsKey, trashKey } from './lazy.js';
 import { indent, outdent, indentTarget, canOutdent } from './nesting.js';
@@ -13,7 +13,8 @@ import { calendarKey, notesKey } from './lazy.js';
 import { refresh } from './list.js';
 
 const SHORTCUTS = [['n', 'New task'], ['b', 'Brain dump'], ['/', 'Search'], ['j / ↓', 'Next task'], ['k / ↑', 'Previous task'], ['x', 'Complete selected task'],
-  ['e / Enter', 'Open selected task'], ['d', 'Defer selected task'], ['Shift D', 'Duplicate selected task'], ['Tab', 'Make a subtask of the task above'], ['Shift Tab', 'Make it a task of its own again'], ['Esc', 'Close, or clear selection'], ['g t', 'Go to Today'], ['g i', 'Go to Inbox'],
+  ['e / Enter', 'Open selected task'], ['d', 'Defer selected task'], ['Shift D', 'Duplicate selected task'], ['f', 'Flag or unflag selected task'],
+  ['p', 'Set the priority of selected task'], ['m', 'Move selected task to an area or project'], ['Delete', 'Delete selected task'], ['Tab', 'Make a subtask of the task above'], ['Shift Tab', 'Make it a task of its own again'], ['Esc', 'Close, or clear selection'], ['g t', 'Go to Today'], ['g i', 'Go to Inbox'],
   ['g u', 'Go to Upcoming'], ['g a', 'Go to Anytime'], ['g s', 'Go to Someday'], ['g f', 'Go to Flagged'], ['g l', 'Go to Logbook'], ['g c', 'Go to Calendar'],
   ['d / w / m', 'In the calendar: Day, Week, Month'], ['t', 'In the calendar: today'], ['[ / ]', 'In the calendar: previous, next'],
   ['← ↑ → ↓', 'In the calendar: move the focused block 15 minutes or a day'], ['Shift ↑ / Shift ↓', 'In the calendar: the block 15 minutes shorter, longer'],
@@ -67,6 +68,10 @@ export function onKey(e) {
     case 'x': if (sel) { e.preventDefault(); if (taskSelection.active) taskSelection.toggle(sel); else complete(sel); } break;
     case 'd': if (sel) { e.preventDefault(); deferTasks([sel]); } break;
     case 'D': if (sel) { e.preventDefault(); duplicate([sel]); } break;
+    case 'f': if (sel) { e.preventDefault(); toggleFlag(sel); } break;
+    case 'p': if (sel) { e.preventDefault(); bulk('priority', [sel]); } break;
+    case 'm': if (sel) { e.preventDefault(); bulk('move', [sel]); } break;
+    case 'Delete': case 'Backspace': if (sel) { e.preventDefault(); bulk('delete', [sel]); } break;
     case 'Tab':
       // On a task row: indent under the row above, or out again (§23); elsewhere Tab moves focus.
       // Where nothing can change, Tab moves the focus on as usual.
