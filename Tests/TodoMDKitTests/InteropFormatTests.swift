@@ -240,7 +240,7 @@ enum InteropFixture {
         #expect(t.map(\.title) == ["Call the bank about the card", "Buy groceries", "Plan menu", "Old list",
                                    "Review PR mail@example.com", "Dropped idea", "Bad date"])
         #expect(t[0].project == "Inbox" && t[0].area == nil && t[0].flagged && t[0].tags == ["Phone"])
-        #expect(t[0].due == InteropFixture.date("2026-11-24"))
+        #expect(t[0].due == InteropFixture.date("2026-11-24") && t[0].dueTime == TimeOfDay("17:00"))
         #expect(t[1].area == "Personal" && t[1].project == "Meal Prep" && t[1].tags == ["errands", "food"])
         #expect(t[1].deferDate == InteropFixture.date("2026-11-20") && t[1].estimatedMinutes == 45)
         #expect(t[1].body == "Pick up chicken, rice, broccoli.\nCheck the coupons first.\n")
@@ -259,6 +259,9 @@ enum InteropFixture {
         milk.project = "Errands"
         milk.due = InteropFixture.date("2026-11-23")
         var call = TodoTask(id: "c.md", title: "Call dentist", created: milk.created)
+        // A time of day is written as OmniFocus writes it (§24).
+        call.scheduled = InteropFixture.date("2026-11-24")
+        call.scheduledTime = TimeOfDay("09:30")
         call.area = "Personal"
         call.project = "Admin"
         call.tags = ["health"]
@@ -268,7 +271,7 @@ enum InteropFixture {
             \t- Buy milk @due(2026-11-23)
             Personal: @folder
             \tAdmin:
-            \t\t- Call dentist @tags(health)
+            \t\t- Call dentist @tags(health) @scheduled(2026-11-24 09:30)
             \t\t\tAsk about
             \t\t\tthe bill
 
@@ -281,13 +284,17 @@ enum InteropFixture {
         var done = TodoTask(id: "d.md", title: "Filed taxes", created: InteropFixture.instant("2026-11-01T10:00:00Z"))
         done.status = .done
         done.completed = InteropFixture.instant("2026-11-05T10:00:00Z")
-        let tasks = [InteropFixture.full(), areaOnly, done]
+        var full = InteropFixture.full()
+        full.dueTime = TimeOfDay("17:00")
+        full.deferTime = TimeOfDay("08:15")
+        let tasks = [full, areaOnly, done]
         let back = TaskPaper.parse(TaskPaper.export(tasks), today: InteropFixture.today, timeZone: InteropFixture.zone)
         #expect(back.skipped.isEmpty)
         let t = back.records.map(\.task)
         #expect(t.map(\.title) == ["Filed taxes", "Write the report", "Tidy desk"])
-        let full = tasks[0], r = t[1]
-        #expect(r.status == full.status && r.due == full.due && r.deferDate == full.deferDate && r.scheduled == full.scheduled)
+        let r = t[1]
+        #expect(r.status == full.status && r.dueAt == full.dueAt && r.deferAt == full.deferAt && r.scheduledAt == full.scheduledAt)
+        #expect(r.dueTime == TimeOfDay("17:00") && r.deferTime == TimeOfDay("08:15") && r.scheduledTime == nil)
         #expect(r.flagged && r.priority == .high && r.tags == full.tags && r.estimatedMinutes == 90)
         #expect(r.recurrence == full.recurrence && r.recurrenceMode == .afterCompletion)
         #expect(r.area == "Work" && r.project == "Quarterly Report")
@@ -329,6 +336,23 @@ enum InteropFixture {
         #expect(back.body == "Numbers, then prose\n\nOutline first.\nThen the tables.\n")
         #expect(back.area == nil && back.deferDate == nil && back.scheduled == nil && !back.flagged && back.status == .todo)
     }
+
+    /// A time of day goes where Todoist reads it (§24): `2026-11-24 15:00`, and for a repeat
+    /// `every week at 15:00 starting 2026-11-24`.
+    @Test func todoistKeepsTheTimeOfDay() throws {
+        var repeating = InteropFixture.full()
+        repeating.recurrence = "FREQ=WEEKLY"
+        repeating.dueTime = TimeOfDay("15:00")
+        var once = TodoTask(id: "o.md", title: "Call the bank", created: repeating.created)
+        once.due = InteropFixture.date("2026-11-25")
+        once.dueTime = TimeOfDay("09:05")
+        let text = TodoistCSV.export([repeating, once], timeZone: InteropFixture.zone)
+        #expect(text.contains(",every week at 15:00 starting 2026-11-24,en,"))
+        #expect(text.contains(",2026-11-25 09:05,en,"))
+        let back = try TodoistCSV.parse(text, today: InteropFixture.today, timeZone: InteropFixture.zone).records.map(\.task)
+        #expect(back.map(\.dueAt) == [once.dueAt, repeating.dueAt])
+        #expect(back.map(\.recurrence) == [nil, "FREQ=WEEKLY"])
+    }
 }
 
 // docs/interop.md row "opml"
@@ -344,6 +368,9 @@ enum InteropFixture {
         let task = outlines[3]
         #expect(task.attribute(forName: "_note")?.stringValue == t.body)
         #expect(task.attribute(forName: "_due")?.stringValue == "2026-11-24")
+        // With a time of day, as TASK JSON writes it (§24).
+        t.scheduledTime = TimeOfDay("07:45")
+        #expect(OPML.export([t]).contains("_scheduled=\"2026-11-23T07:45\""))
         #expect(task.attribute(forName: "_tags")?.stringValue == "writing,q4")
     }
 }

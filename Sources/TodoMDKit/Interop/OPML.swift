@@ -33,9 +33,10 @@ public enum OPML {
     static func outline(_ t: TodoTask, depth: Int) -> String {
         var attributes: [(String, String)] = [("text", t.title), ("_type", "task"), ("_status_todomd", t.status.rawValue)]
         if t.status == .done { attributes.append(("_status", "checked")) }
-        if let d = t.due { attributes.append(("_due", d.description)) }
-        if let d = t.deferDate { attributes.append(("_defer", d.description)) }
-        if let d = t.scheduled { attributes.append(("_scheduled", d.description)) }
+        // As TASK JSON writes them: `2026-11-24`, or `2026-11-24T15:00` with a time (§24).
+        if let d = t.dueAt { attributes.append(("_due", d.description)) }
+        if let d = t.deferAt { attributes.append(("_defer", d.description)) }
+        if let d = t.scheduledAt { attributes.append(("_scheduled", d.description)) }
         if t.priority != .none { attributes.append(("_priority", t.priority.rawValue)) }
         if t.flagged { attributes.append(("_flagged", "true")) }
         if !t.tags.isEmpty { attributes.append(("_tags", t.tags.joined(separator: ","))) }

@@ -58,14 +58,20 @@ public enum TaskPaper {
             .replacingOccurrences(of: "\n", with: " ")
     }
 
+    /// A date as OmniFocus writes it in TaskPaper: `2026-11-24`, or `2026-11-24 15:00` with its
+    /// time of day (§24).
+    static func stamp(_ d: TaskDate) -> String {
+        d.time.map { "\(d.date) \($0)" } ?? d.date.description
+    }
+
     /// The task line and its note lines.
     static func lines(_ t: TodoTask, depth: Int) -> String {
         let indent = String(repeating: "\t", count: depth)
         var words = ["- " + name(t.title)]
         if !t.tags.isEmpty { words.append("@tags(" + t.tags.map(value).joined(separator: ", ") + ")") }
-        if let d = t.deferDate { words.append("@defer(\(d))") }
-        if let d = t.scheduled { words.append("@scheduled(\(d))") }
-        if let d = t.due { words.append("@due(\(d))") }
+        if let d = t.deferAt { words.append("@defer(\(stamp(d)))") }
+        if let d = t.scheduledAt { words.append("@scheduled(\(stamp(d)))") }
+        if let d = t.dueAt { words.append("@due(\(stamp(d)))") }
         if t.flagged { words.append("@flagged") }
         if t.priority != .none { words.append("@priority(\(t.priority.rawValue))") }
         if let m = t.estimatedMinutes { words.append("@estimated(\(ImportValues.duration(m)))") }

@@ -50,9 +50,10 @@ public enum TodoistCSV {
         var description: [String] = []
         if let d = t.description, !d.isEmpty { description.append(d) }
         if !t.body.isEmpty { description.append(t.body) }
-        var date = t.due?.description ?? ""
+        // Todoist reads `2026-11-24 15:00`, and `every day at 15:00 starting 2026-11-24` (§24).
+        var date = t.dueAt.map(TaskPaper.stamp) ?? ""
         if let rule = t.recurrence, let due = t.due, let phrase = everyPhrase(rule) {
-            date = "\(phrase) starting \(due)"
+            date = "\(phrase)\(t.dueTime.map { " at \($0)" } ?? "") starting \(due)"
         }
         return CSV.record(["task", content, description.joined(separator: "\n\n"), priority(t.priority), String(indent), "", "",
                            date, date.isEmpty ? "" : "en", timeZone.identifier,
@@ -151,13 +152,21 @@ public enum TodoistCSV {
             if !date.isEmpty {
                 if date.lowercased().hasPrefix("every") {
                     let parts = date.components(separatedBy: " starting ")
+                    // `every day at 15:00`: the time is the due date's (§24), not the rule's.
+                    var phrase = parts[0]
+                    var time: TimeOfDay?
+                    if let at = phrase.range(of: " at ", options: .backwards), let t = TimeOfDay(String(phrase[at.upperBound...])) {
+                        time = t
+                        phrase = String(phrase[..<at.lowerBound])
+                    }
                     do {
-                        task.recurrence = try RecurrenceInput.rule(from: parts[0])
+                        task.recurrence = try RecurrenceInput.rule(from: phrase)
                         if parts.count > 1, let d = ImportValues.date(parts[1], today: today, timeZone: timeZone) {
                             task.due = d
                         } else {
                             task.dateFirstOccurrence(onOrAfter: today)
                         }
+                        if task.due != nil { task.dueTime = time }
                     } catch {
                         problems.append("DATE: `\(date)` is not a repeat todo.md knows; left out")
                     }
