@@ -352,6 +352,17 @@ enum InteropFixture {
         let back = try TodoistCSV.parse(text, today: InteropFixture.today, timeZone: InteropFixture.zone).records.map(\.task)
         #expect(back.map(\.dueAt) == [once.dueAt, repeating.dueAt])
         #expect(back.map(\.recurrence) == [nil, "FREQ=WEEKLY"])
+        // Todoist's own words: `every day at 8pm`, `tomorrow at 5pm`.
+        let typed = """
+            TYPE,CONTENT,DESCRIPTION,PRIORITY,INDENT,AUTHOR,RESPONSIBLE,DATE,DATE_LANG,TIMEZONE,DURATION,DURATION_UNIT
+            task,Take the pills,,4,1,,,every day at 8pm,en,Europe/Berlin,,
+            task,Ring Ana,,4,1,,,tomorrow at 5pm,en,Europe/Berlin,,
+
+            """
+        let read = try TodoistCSV.parse(typed, today: InteropFixture.today, timeZone: InteropFixture.zone).records
+        #expect(read.map(\.problems) == [[], []])
+        #expect(read.map { $0.task.recurrence } == ["FREQ=DAILY", nil])
+        #expect(read.map { $0.task.dueAt?.description } == ["2026-11-21T20:00", "2026-11-22T17:00"])
     }
 }
 

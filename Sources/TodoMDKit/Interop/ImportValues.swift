@@ -132,14 +132,17 @@ public enum ImportValues {
 
     /// A date with an optional time (§24): a local date-time (`2026-11-24T15:00`, or an instant
     /// converted to local time) keeps its time unless it is local midnight, which other tools
-    /// write for a whole day (Taskwarrior's `due`); otherwise as ``date(_:today:timeZone:)``.
+    /// write for a whole day (Taskwarrior's `due`); otherwise as ``date(_:today:timeZone:)``, or a
+    /// date phrase with a time (``DateInput/parseTimed(_:now:)``).
     public static func taskDate(_ raw: String, today: LocalDate, timeZone: TimeZone) -> TaskDate? {
         let instant: TaskDate? = if raw.count > 10 { TaskDate(reading: raw, timeZone: timeZone) } else { nil }
         let value = instant ?? compactDateTime(raw).map { TaskDate(instant: $0, in: timeZone) }
         if let value {
             return value.time?.minutes == 0 ? TaskDate(value.date) : value
         }
-        return date(raw, today: today, timeZone: timeZone).map { TaskDate($0) }
+        // A date phrase, or one with a time as people and other tools write it (`tomorrow at
+        // 5pm`, `Nov 29 8:00 PM`: Todoist's DATE); a time alone is today's.
+        return date(raw, today: today, timeZone: timeZone).map { TaskDate($0) } ?? DateInput.parseTimed(raw, now: TaskDate(today))
     }
 
     /// `YYYYMMDDTHHMMSSZ` (Taskwarrior, iCalendar) or `YYYYMMDD` as an instant (UTC).

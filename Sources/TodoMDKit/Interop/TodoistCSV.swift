@@ -152,12 +152,15 @@ public enum TodoistCSV {
             if !date.isEmpty {
                 if date.lowercased().hasPrefix("every") {
                     let parts = date.components(separatedBy: " starting ")
-                    // `every day at 15:00`: the time is the due date's (§24), not the rule's.
+                    // `every day at 15:00` (or Todoist's own `every day at 8pm`): the time is the due
+                    // date's (§24), not the rule's.
                     var phrase = parts[0]
                     var time: TimeOfDay?
-                    if let at = phrase.range(of: " at ", options: .backwards), let t = TimeOfDay(String(phrase[at.upperBound...])) {
-                        time = t
-                        phrase = String(phrase[..<at.lowerBound])
+                    let words = phrase.split(separator: " ").map(String.init)
+                    if let at = words.lastIndex(where: { $0.lowercased() == "at" }),
+                       let match = TimePhrase.match(in: words, at: at), at + match.length == words.count {
+                        time = match.time
+                        phrase = words[..<at].joined(separator: " ")
                     }
                     do {
                         task.recurrence = try RecurrenceInput.rule(from: phrase)
