@@ -4,7 +4,7 @@ import { h, icon, $ } from './util.js';
 // ---- The first screen ----
 /** Shows the app, which index.html hides until its first screen is drawn: the browser then lays
  *  it out and paints it once, rows and all, instead of first the empty shell and then again with
- *  the rows (the 1,000-row list is on screen ~9 % sooner; Benchmarks/README.md). The list shows it
+ *  the rows (the 1,000-row list is on screen 4–7 % sooner; Benchmarks/README.md). The list shows it
  *  as it draws its first rows, any other screen as it takes over, and boot() after SHOW_BY ms. */
 export function showApp() {
   const app = $('#app');
