@@ -127,3 +127,19 @@ class ListKeysTest(UsabilityCase):
         wait_for(lambda: self.fm(dentist).get("due") == TODAY + "T14:30" or None,
                  message="due today at 14:30 in the file, not %r" % self.fm(dentist).get("due"))
         self.group_by("List")
+
+    def test_in_select_mode_the_keys_act_on_every_picked_task(self):
+        """Select mode: p and m change every picked task, as the bar's buttons do."""
+        plants, party = "20261120-0800-water-the-plants.md", "20261120-0801-plan-the-party.md"
+        self.open("#/view/anytime")
+        self.click('button[aria-label="Select tasks"][aria-pressed="false"]')
+        for title in ("Water the plants", "Plan the party"):
+            self.click('button[aria-label="Select %s"]' % title)
+        bar = self.driver.find_element(By.ID, "bulk-bar")
+        wait_for(lambda: "2 selected" in bar.text, message="two tasks selected")
+        self.press("p")
+        self.choose("Low")
+        wait_for(lambda: [self.fm(n).get("priority") for n in (plants, party)] == ["low", "low"] or None,
+                 message="both low")
+        wait_for(lambda: self.toast_with("Updated 2 tasks."), message="the toast")
+        self.click('button[aria-label="Select tasks"][aria-pressed="true"]')

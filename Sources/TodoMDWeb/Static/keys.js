@@ -14,7 +14,8 @@ import { refresh } from './list.js';
 
 const SHORTCUTS = [['n', 'New task'], ['b', 'Brain dump'], ['/', 'Search'], ['j / ↓', 'Next task'], ['k / ↑', 'Previous task'], ['x', 'Complete selected task'],
   ['e / Enter', 'Open selected task'], ['d', 'Defer selected task'], ['Shift D', 'Duplicate selected task'], ['f', 'Flag or unflag selected task'],
-  ['p', 'Set the priority of selected task'], ['m', 'Move selected task to an area or project'], ['Delete', 'Delete selected task'], ['Tab', 'Make a subtask of the task above'], ['Shift Tab', 'Make it a task of its own again'], ['Esc', 'Close, or clear selection'], ['g t', 'Go to Today'], ['g i', 'Go to Inbox'],
+  ['p', 'Set the priority of selected task'], ['m', 'Move selected task to an area or project'], ['Delete', 'Delete selected task'],
+  ['d / Shift D / p / m / Delete', 'In select mode: the same for every picked task'], ['Tab', 'Make a subtask of the task above'], ['Shift Tab', 'Make it a task of its own again'], ['Esc', 'Close, or clear selection'], ['g t', 'Go to Today'], ['g i', 'Go to Inbox'],
   ['g u', 'Go to Upcoming'], ['g a', 'Go to Anytime'], ['g s', 'Go to Someday'], ['g f', 'Go to Flagged'], ['g l', 'Go to Logbook'], ['g c', 'Go to Calendar'],
   ['d / w / m', 'In the calendar: Day, Week, Month'], ['t', 'In the calendar: today'], ['[ / ]', 'In the calendar: previous, next'],
   ['← ↑ → ↓', 'In the calendar: move the focused block 15 minutes or a day'], ['Shift ↑ / Shift ↓', 'In the calendar: the block 15 minutes shorter, longer'],
@@ -57,6 +58,8 @@ export function onKey(e) {
     return;
   }
   const sel = cursor();
+  // In select mode the keys act on every picked task, as the bar's buttons do (Things does the same).
+  const picked = taskSelection.active ? taskSelection.ids() : [];
   switch (e.key) {
     case 'g': gPending = Date.now(); break;
     case 'n': e.preventDefault(); focusQuick(); break;
@@ -66,12 +69,12 @@ export function onKey(e) {
     case 'j': case 'ArrowDown': e.preventDefault(); moveSelection(1); break;
     case 'k': case 'ArrowUp': e.preventDefault(); moveSelection(-1); break;
     case 'x': if (sel) { e.preventDefault(); if (taskSelection.active) taskSelection.toggle(sel); else complete(sel); } break;
-    case 'd': if (sel) { e.preventDefault(); deferTasks([sel]); } break;
-    case 'D': if (sel) { e.preventDefault(); duplicate([sel]); } break;
-    case 'f': if (sel) { e.preventDefault(); toggleFlag(sel); } break;
-    case 'p': if (sel) { e.preventDefault(); bulk('priority', [sel]); } break;
-    case 'm': if (sel) { e.preventDefault(); bulk('move', [sel]); } break;
-    case 'Delete': case 'Backspace': if (sel) { e.preventDefault(); bulk('delete', [sel]); } break;
+    case 'd': if (picked.length) { e.preventDefault(); bulk('defer', picked); } else if (sel) { e.preventDefault(); deferTasks([sel]); } break;
+    case 'D': if (picked.length) { e.preventDefault(); bulk('duplicate', picked); } else if (sel) { e.preventDefault(); duplicate([sel]); } break;
+    case 'f': if (sel && !picked.length) { e.preventDefault(); toggleFlag(sel); } break;
+    case 'p': if (picked.length || sel) { e.preventDefault(); bulk('priority', picked.length ? picked : [sel]); } break;
+    case 'm': if (picked.length || sel) { e.preventDefault(); bulk('move', picked.length ? picked : [sel]); } break;
+    case 'Delete': case 'Backspace': if (picked.length || sel) { e.preventDefault(); bulk('delete', picked.length ? picked : [sel]); } break;
     case 'Tab':
       // On a task row: indent under the row above, or out again (§23); elsewhere Tab moves focus.
       // Where nothing can change, Tab moves the focus on as usual.
