@@ -3,6 +3,7 @@ compressed, the code of the notes and of reminders' answers loaded only when fir
 theme's tints computed by the stylesheet (no script reads the page's colours before it is drawn).
 See harness.py for how to run them alone."""
 
+import contextlib
 import json
 import os
 import re
@@ -40,6 +41,19 @@ def listing_requests(driver):
     return driver.execute_script(
         "return performance.getEntriesByType('resource').map((e) => e.name)"
         ".filter((n) => n.includes('/api/v1/tasks?')).map((n) => n.slice(n.indexOf('?') + 1))")
+
+
+@contextlib.contextmanager
+def slow_network(driver, latency):
+    """Every request of the page takes `latency` ms longer while inside (the DevTools network
+    emulation), and none once out, whatever happened inside."""
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+        "offline": False, "latency": latency, "downloadThroughput": -1, "uploadThroughput": -1})
+    try:
+        yield
+    finally:
+        driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+            "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
 
 
 class PlumberCase(BrowserTestCase):
@@ -231,14 +245,9 @@ class FirstLoadTest(PlumberCase):
         # The rows' answer held up: the page shows the app without them, then draws them.
         self.driver.execute_cdp_cmd("Network.enable", {})
         self.driver.get("about:blank")
-        self.driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
-            "offline": False, "latency": 900, "downloadThroughput": -1, "uploadThroughput": -1})
-        try:
+        with slow_network(self.driver, 900):
             self.open("#/view/today")
             self.assertEqual(self.titles(), ["Call the plumber"])
-        finally:
-            self.driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
-                "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
         shown = self.driver.execute_script("return window.__shown")
         self.assertIsNotNone(shown["at"], shown)
         self.assertLess(shown["at"] + 200, shown["rowsAt"], "shown before the slow rows: %r" % shown)
@@ -251,41 +260,30 @@ class FirstLoadTest(PlumberCase):
         self.assertIsNotNone(shown["at"], shown)
         self.assertTrue(self.driver.find_element(By.ID, "notes-view").is_displayed())
 
-    def test_2_leaving_the_notes_before_they_load_stays_left(self):
-        """A route asked for while the notes' code still loads wins: the notes never cover it."""
+    def leave_while_loading(self, hash_, files, screen):
+        """Asks for `hash_` and, 50 ms later, for the Inbox, on a slow network: once `files` (the
+        screen's code and style sheet) have come, the Inbox is listed and the screen (`#SCREEN-view`,
+        `SCREEN-mode`) never covers it."""
         self.driver.execute_cdp_cmd("Network.enable", {})
         self.driver.execute_cdp_cmd("Network.clearBrowserCache", {})
         self.open("#/view/today")
-        self.driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
-            "offline": False, "latency": 400, "downloadThroughput": -1, "uploadThroughput": -1})
-        try:
-            self.driver.execute_script("location.hash = '#/notes'; setTimeout(() => { location.hash = '#/view/inbox'; }, 50);")
-            wait_for(lambda: "notes.js" in loaded(self.driver), timeout=10, message="notes.js to arrive")
+        with slow_network(self.driver, 400):
+            self.driver.execute_script("location.hash = arguments[0]; setTimeout(() => { location.hash = '#/view/inbox'; }, 50);",
+                                       hash_)
+            wait_for(lambda: set(files) <= set(loaded(self.driver)), timeout=10, message="%s to arrive" % ", ".join(files))
             wait_for(lambda: self.listed_view() == "inbox", message="the Inbox")
-        finally:
-            self.driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
-                "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
-        self.assertIsNone(self.driver.execute_script("return document.getElementById('notes-view')"))
-        self.assertFalse(self.driver.execute_script("return document.getElementById('app').classList.contains('notes-mode')"))
+        self.assertIsNone(self.driver.execute_script("return document.getElementById(arguments[0])", screen + "-view"))
+        self.assertFalse(self.driver.execute_script("return document.getElementById('app').classList.contains(arguments[0])",
+                                                    screen + "-mode"))
+
+    def test_2_leaving_the_notes_before_they_load_stays_left(self):
+        """A route asked for while the notes' code still loads wins: the notes never cover it."""
+        self.leave_while_loading("#/notes", ["notes.js"], "notes")
 
     def test_2b_the_planner_comes_styled_and_leaving_it_before_it_loads_stays_left(self):
         """The planner's code and style sheet load when it is opened (not on the first screen),
         together, and it is drawn styled; a route asked for while they load wins."""
-        self.driver.execute_cdp_cmd("Network.enable", {})
-        self.driver.execute_cdp_cmd("Network.clearBrowserCache", {})
-        self.open("#/view/today")
-        self.driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
-            "offline": False, "latency": 400, "downloadThroughput": -1, "uploadThroughput": -1})
-        try:
-            self.driver.execute_script("location.hash = '#/plan'; setTimeout(() => { location.hash = '#/view/inbox'; }, 50);")
-            wait_for(lambda: {"planner.js", "planner.css"} <= set(loaded(self.driver)), timeout=10,
-                     message="the planner's files to arrive")
-            wait_for(lambda: self.listed_view() == "inbox", message="the Inbox")
-        finally:
-            self.driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
-                "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
-        self.assertIsNone(self.driver.execute_script("return document.getElementById('plan-view')"))
-        self.assertFalse(self.driver.execute_script("return document.getElementById('app').classList.contains('plan-mode')"))
+        self.leave_while_loading("#/plan", ["planner.js", "planner.css"], "plan")
         self.driver.get(self.url + "#/plan")
         wait_for(lambda: self.driver.execute_script("return !!document.querySelector('#plan-view .region-card')"),
                  message="the planner's region cards")
@@ -384,12 +382,7 @@ class UnjoinedPageTest(PlumberCase):
         self.driver.execute_cdp_cmd("Network.clearBrowserCache", {})
         self.driver.get("about:blank")
         # 24 modules over 6 connections: four rounds of 1 s at least after the first rows' request.
-        self.driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
-            "offline": False, "latency": 1000, "downloadThroughput": -1, "uploadThroughput": -1})
-        try:
+        with slow_network(self.driver, 1000):
             self.open("#/view/today")
-        finally:
-            self.driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
-                "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
         self.assertEqual(self.titles(), ["Call the plumber"])
         self.assertEqual(listing_requests(self.driver), ["fields=row&limit=200&view=today"] * 2)
