@@ -283,6 +283,28 @@ private let hostileCases: [HostileCase] = [
         #expect(task.snoozedUntil?.description == (key == "snoozed_until" ? nil : "2026-11-24T08:00"))
     }
 
+    /// `blocked_by` (§23) in the shapes people and other tools write: one reference, one
+    /// unquoted `[[link]]` or dependency object, or a list of them. Anything else is ignored with
+    /// a warning that says what was found, and where in the list.
+    @Test(arguments: [
+        ("blocked_by: a.md", ["a.md"], nil),
+        ("blocked_by: [[a]]", ["[[a]]"], nil),
+        ("blocked_by: {uid: \"[[a]]\"}", ["{uid: \"[[a]]\"}"], nil),
+        ("blocked_by:\n  - a.md\n  - [[b]]\n  - \"\"\n  - {uid: c.md, reltype: FINISHTOSTART}",
+         ["a.md", "[[b]]", "{uid: \"c.md\", reltype: \"FINISHTOSTART\"}"], nil),
+        ("blocked_by: {x: 1}", [],
+         "blocked_by: expected a list of task references (a path, a filename, a title, a [[link]] or {uid: …}), found a mapping; ignored"),
+        ("blocked_by:\n  - a.md\n  - [a, b]", [],
+         "blocked_by: item 2 (a list) is not a task reference (a path, a filename, a title, a [[link]] or {uid: …}); ignored"),
+        ("blocked_by:\n  - {uid: [a]}", [],
+         "blocked_by: item 1 (a mapping) is not a task reference (a path, a filename, a title, a [[link]] or {uid: …}); ignored"),
+    ] as [(String, [String], String?)])
+    func blockedByInEveryShape(_ line: String, _ references: [String], _ warning: String?) throws {
+        let task = try CodecFixture.task(bytes: HostileFixture.task(line))
+        #expect(task.blockedBy == references)
+        #expect(task.warnings == (warning.map { [$0] } ?? []))
+    }
+
     /// `time_entries` items (§27) that are not entries: the task is still read, every item is
     /// kept as written (a later edit writes it back), one warning per bad item, good entries kept.
     @Test(arguments: [

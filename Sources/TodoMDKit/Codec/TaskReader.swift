@@ -151,9 +151,7 @@ struct TaskReader {
             }
             return .success(.list(tags))
         case .references:
-            guard let items = references(node) else {
-                return .failure(.wrongType("expected a list of task references, found \(kind(node)) items"))
-            }
+            guard let items = references(node) else { return .failure(.wrongType(referencesFailure(node))) }
             return .success(.list(items))
         case .reminders:
             guard let items = reminders(node) else {
@@ -229,40 +227,62 @@ struct TaskReader {
         return "[[" + s.string + "]]"
     }
 
-    /// Task references (§23): one scalar (names may hold commas), or a list of scalars and
-    /// dependency objects of scalars (held in their flow form, ``TaskReference``).
+    /// Task references (§23): one scalar (names may hold commas), one unquoted `[[link]]` or
+    /// dependency object, or a list of those (objects held in their flow form, ``TaskReference``).
+    /// Nil when an item is none of them: the field is then ignored with a warning.
     func references(_ node: Node) -> [String]? {
+        let items: [Node]
         switch node {
+        case .scalar, .mapping: items = [node]
+        case let .sequence(seq): items = TaskReader.unquotedWikilink(node) == nil ? Array(seq) : [node]
+        case .alias: return nil
+        }
+        var out: [String] = []
+        for item in items {
+            switch reference(item) {
+            case let .reference(text): out.append(text)
+            case .empty: continue
+            case .invalid: return nil
+            }
+        }
+        return out
+    }
+
+    enum ReferenceItem: Equatable {
+        case reference(String)
+        case empty, invalid
+    }
+
+    /// One item of a list of task references.
+    func reference(_ item: Node) -> ReferenceItem {
+        switch item {
         case let .scalar(s):
             let t = s.string.trimmedSpaces
-            return t.isEmpty ? [] : [t]
-        case let .sequence(seq):
-            var out: [String] = []
-            for item in seq {
-                switch item {
-                case let .scalar(s):
-                    let t = s.string.trimmedSpaces
-                    if !t.isEmpty, !(s.style == .plain && TaskFileCodec.isNullText(t)) { out.append(t) }
-                case .sequence:
-                    // `- [[name]]` unquoted.
-                    guard let link = TaskReader.unquotedWikilink(item) else { return nil }
-                    out.append(link)
-                case let .mapping(m):
-                    var pairs: [(String, String)] = []
-                    for (k, v) in m {
-                        guard case let .scalar(ks) = k, case let .scalar(vs) = v else { return nil }
-                        pairs.append((ks.string, vs.string))
-                    }
-                    guard pairs.contains(where: { $0.0 == "uid" }) else { return nil }
-                    out.append(TaskReference.objectForm(pairs))
-                default:
-                    return nil
-                }
+            return t.isEmpty || (s.style == .plain && TaskFileCodec.isNullText(t)) ? .empty : .reference(t)
+        case .sequence:
+            // `- [[name]]` unquoted.
+            return TaskReader.unquotedWikilink(item).map { .reference($0) } ?? .invalid
+        case let .mapping(m):
+            var pairs: [(String, String)] = []
+            for (k, v) in m {
+                guard case let .scalar(ks) = k, case let .scalar(vs) = v else { return .invalid }
+                pairs.append((ks.string, vs.string))
             }
-            return out
-        default:
-            return nil
+            guard pairs.contains(where: { $0.0 == "uid" }) else { return .invalid }
+            return .reference(TaskReference.objectForm(pairs))
+        case .alias:
+            return .invalid
         }
+    }
+
+    /// Why ``references(_:)`` read no list from `node`.
+    func referencesFailure(_ node: Node) -> String {
+        let what = "a path, a filename, a title, a [[link]] or {uid: …}"
+        guard case let .sequence(seq) = node, let i = seq.firstIndex(where: { reference($0) == .invalid }) else {
+            return "expected a list of task references (\(what)), found \(kind(node))"
+        }
+        let n = seq.distance(from: seq.startIndex, to: i) + 1
+        return "item \(n) (\(show(seq[i]))) is not a task reference (\(what))"
     }
 
     /// Reminders (§24): one scalar or a list of scalars, each held in its canonical form
