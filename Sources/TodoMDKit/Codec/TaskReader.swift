@@ -68,11 +68,22 @@ struct TaskReader {
             if !present.contains(spec.field) { warnings.append("\(spec.key): missing; using \(note)") }
         }
         if let rule = task.recurrence {
-            // An invalid rule is a warning; the task still loads and keeps its text (§11).
-            do {
-                _ = try RecurrenceRule(parsing: rule)
-            } catch {
-                warnings.append("recurrence: \(error.localizedDescription); it will not repeat")
+            let phrase = rule.trimmedSpaces
+            if phrase.lowercased().hasPrefix("every") {
+                // `every week` as quick entry reads it: held as its rule (the file keeps the
+                // phrase until the field is edited).
+                if let canonical = RecurrencePhrase.parse(phrase) {
+                    task.recurrence = canonical
+                } else {
+                    warnings.append("recurrence: `\(phrase)` is not a phrase todo.md knows (such as every 2 weeks) or an RRULE; it will not repeat")
+                }
+            } else {
+                // An invalid rule is a warning; the task still loads and keeps its text (§11).
+                do {
+                    _ = try RecurrenceRule(parsing: rule)
+                } catch {
+                    warnings.append("recurrence: \(error.localizedDescription); it will not repeat")
+                }
             }
         }
         warnings += TaskReader.timeEntryWarnings(task.timeEntries)
@@ -141,8 +152,14 @@ struct TaskReader {
         case .flag:
             guard let b = bool(node) else { return .failure(.wrongType("\(show(node)) is not true or false")) }
             return .success(.bool(b))
-        case .count, .minutes:
+        case .count:
             guard let n = integer(node), n >= 0 else { return .failure(.wrongType("\(show(node)) is not a whole number ≥ 0")) }
+            return .success(.int(n))
+        case .minutes:
+            // A length of time as clients take it (`90`, `1h30m`, `45m`, `PT1H`): what a person writes.
+            guard let n = integer(node) ?? text(node).flatMap({ ImportValues.minutes($0.trimmedSpaces.lowercased()) }), n >= 0 else {
+                return .failure(.wrongType("\(show(node)) is not a whole number of minutes ≥ 0 or a length of time (1h30m)"))
+            }
             return .success(.int(n))
         case .list:
             guard let tags = tags(node) else {
@@ -151,11 +168,13 @@ struct TaskReader {
             }
             return .success(.list(tags))
         case .references:
-            guard let items = references(node) else { return .failure(.wrongType(referencesFailure(node))) }
+            guard let items = listItems(node, reference) else {
+                return .failure(.wrongType(listFailure(node, of: TaskReader.referenceNames, reference)))
+            }
             return .success(.list(items))
         case .reminders:
-            guard let items = reminders(node) else {
-                return .failure(.wrongType("expected a list of reminders (-PT15M, -1h, YYYY-MM-DDTHH:MM), found \(show(node))"))
+            guard let items = listItems(node, reminder) else {
+                return .failure(.wrongType(listFailure(node, of: TaskReader.reminderNames, reminder)))
             }
             return .success(.list(items))
         case .timeEntries:
@@ -227,20 +246,21 @@ struct TaskReader {
         return "[[" + s.string + "]]"
     }
 
-    /// Task references (§23): one scalar (names may hold commas), one unquoted `[[link]]` or
-    /// dependency object, or a list of those (objects held in their flow form, ``TaskReference``).
-    /// Nil when an item is none of them: the field is then ignored with a warning.
-    func references(_ node: Node) -> [String]? {
-        let items: [Node]
-        switch node {
-        case .scalar, .mapping: items = [node]
-        case let .sequence(seq): items = TaskReader.unquotedWikilink(node) == nil ? Array(seq) : [node]
-        case .alias: return nil
-        }
+    /// One item of a list field: the text it is held as, nothing (an empty or null item), or not
+    /// an item of that list.
+    enum ListItem: Equatable {
+        case item(String)
+        case empty, invalid
+    }
+
+    /// The items of a list field (references, reminders): a list of items, or one item written
+    /// alone (one `[[link]]` unquoted is one item too). Nil when an item is not one: the field is
+    /// then ignored with a warning (``listFailure(_:of:_:)``), not half-read.
+    func listItems(_ node: Node, _ read: (Node) -> ListItem) -> [String]? {
         var out: [String] = []
-        for item in items {
-            switch reference(item) {
-            case let .reference(text): out.append(text)
+        for item in elements(node) {
+            switch read(item) {
+            case let .item(text): out.append(text)
             case .empty: continue
             case .invalid: return nil
             }
@@ -248,75 +268,70 @@ struct TaskReader {
         return out
     }
 
-    enum ReferenceItem: Equatable {
-        case reference(String)
-        case empty, invalid
+    func elements(_ node: Node) -> [Node] {
+        if case let .sequence(seq) = node, TaskReader.unquotedWikilink(node) == nil { return Array(seq) }
+        return [node]
     }
 
-    /// One item of a list of task references.
-    func reference(_ item: Node) -> ReferenceItem {
+    /// Why ``listItems(_:_:)`` read nothing from `node`: the first item that is not one of
+    /// `names` (a list, and what an item is), or what was found instead of a list.
+    func listFailure(_ node: Node, of names: (list: String, item: String), _ read: (Node) -> ListItem) -> String {
+        let items = elements(node)
+        guard case .sequence = node, items.count > 1 || TaskReader.unquotedWikilink(node) == nil,
+              let i = items.firstIndex(where: { read($0) == .invalid }) else {
+            return "expected \(names.list), found \(show(node))"
+        }
+        return "item \(i + 1) (\(show(items[i]))) is not \(names.item)"
+    }
+
+    static let referenceNames = (list: "a list of task references (a path, a filename, a title, a [[link]] or {uid: …})",
+                                 item: "a task reference (a path, a filename, a title, a [[link]] or {uid: …})")
+
+    /// A task reference (§23): a scalar (names may hold commas), an unquoted `[[link]]`, or a
+    /// dependency object of scalars, held in its flow form (``TaskReference``).
+    func reference(_ item: Node) -> ListItem {
         switch item {
         case let .scalar(s):
             let t = s.string.trimmedSpaces
-            return t.isEmpty || (s.style == .plain && TaskFileCodec.isNullText(t)) ? .empty : .reference(t)
+            return t.isEmpty || (s.style == .plain && TaskFileCodec.isNullText(t)) ? .empty : .item(t)
         case .sequence:
-            // `- [[name]]` unquoted.
-            return TaskReader.unquotedWikilink(item).map { .reference($0) } ?? .invalid
-        case let .mapping(m):
-            var pairs: [(String, String)] = []
-            for (k, v) in m {
-                guard case let .scalar(ks) = k, case let .scalar(vs) = v else { return .invalid }
-                pairs.append((ks.string, vs.string))
-            }
-            guard pairs.contains(where: { $0.0 == "uid" }) else { return .invalid }
-            return .reference(TaskReference.objectForm(pairs))
+            return TaskReader.unquotedWikilink(item).map { .item($0) } ?? .invalid
+        case .mapping:
+            guard let form = objectForm(item), form.pairs.contains(where: { $0.0 == "uid" }) else { return .invalid }
+            return .item(form.text)
         case .alias:
             return .invalid
         }
     }
 
-    /// Why ``references(_:)`` read no list from `node`.
-    func referencesFailure(_ node: Node) -> String {
-        let what = "a path, a filename, a title, a [[link]] or {uid: …}"
-        guard case let .sequence(seq) = node, let i = seq.firstIndex(where: { reference($0) == .invalid }) else {
-            return "expected a list of task references (\(what)), found \(kind(node))"
+    static let reminderNames = (list: "a list of reminders (-PT15M, -1h, YYYY-MM-DDTHH:MM)",
+                                item: "a reminder (-PT15M, -1h, YYYY-MM-DDTHH:MM)")
+
+    /// A reminder (§24), held in its canonical form (`-15m` → `-PT15M`), or TaskNotes' reminder
+    /// object of scalars, held in its flow form.
+    func reminder(_ item: Node) -> ListItem {
+        switch item {
+        case let .scalar(s):
+            let t = s.string.trimmedSpaces
+            if t.isEmpty || (s.style == .plain && TaskFileCodec.isNullText(t)) { return .empty }
+            return TaskReminder.canonical(t).map { .item($0) } ?? .invalid
+        case .mapping:
+            guard let form = objectForm(item), TaskReminder(form.text) != nil else { return .invalid }
+            return .item(form.text)
+        case .sequence, .alias:
+            return .invalid
         }
-        let n = seq.distance(from: seq.startIndex, to: i) + 1
-        return "item \(n) (\(show(seq[i]))) is not a task reference (\(what))"
     }
 
-    /// Reminders (§24): one scalar or a list of scalars, each held in its canonical form
-    /// (`-15m` → `-PT15M`), and TaskNotes' reminder objects of scalars, held in their flow form.
-    /// Nil when any item is not a reminder: the field is then ignored with a warning, not half-read.
-    func reminders(_ node: Node) -> [String]? {
-        let items: [Node]
-        switch node {
-        case .scalar: items = [node]
-        case let .sequence(seq): items = Array(seq)
-        default: return nil
+    /// A mapping of scalars, and its flow form; nil for anything else.
+    func objectForm(_ node: Node) -> (pairs: [(String, String)], text: String)? {
+        guard case let .mapping(m) = node else { return nil }
+        var pairs: [(String, String)] = []
+        for (k, v) in m {
+            guard case let .scalar(ks) = k, case let .scalar(vs) = v else { return nil }
+            pairs.append((ks.string, vs.string))
         }
-        var out: [String] = []
-        for item in items {
-            switch item {
-            case let .scalar(s):
-                let t = s.string.trimmedSpaces
-                if t.isEmpty || (s.style == .plain && TaskFileCodec.isNullText(t)) { continue }
-                guard let canonical = TaskReminder.canonical(t) else { return nil }
-                out.append(canonical)
-            case let .mapping(m):
-                var pairs: [(String, String)] = []
-                for (k, v) in m {
-                    guard case let .scalar(ks) = k, case let .scalar(vs) = v else { return nil }
-                    pairs.append((ks.string, vs.string))
-                }
-                let form = TaskReference.objectForm(pairs)
-                guard TaskReminder(form) != nil else { return nil }
-                out.append(form)
-            default:
-                return nil
-            }
-        }
-        return out
+        return (pairs, TaskReference.objectForm(pairs))
     }
 
     /// Time entries (§27): a list (or one mapping) whose items are held as entries in their

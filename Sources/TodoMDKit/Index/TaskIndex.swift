@@ -14,10 +14,11 @@ public final class TaskIndex: Sendable {
     /// nil: running timers count nothing yet.
     public let clock: TodoClock?
 
-    /// Bumped whenever the schema or the meaning of a stored column changes: an index with
-    /// another value is thrown away and rebuilt. The field columns (from the table of task
-    /// fields) are part of it, so a new field rebuilds old indexes without a bump.
-    static let schemaVersion = "todomd-index-14 " + ContentHash.of(Array(TaskColumns.fieldDefinitions.joined(separator: ",").utf8)).prefix(12)
+    /// Bumped whenever the schema or the meaning of a stored column changes, or a file reads
+    /// differently (a value that was a warning is now read): an index with another value is
+    /// thrown away and rebuilt. The field columns (from the table of task fields) are part of
+    /// it, so a new field rebuilds old indexes without a bump.
+    static let schemaVersion = "todomd-index-15 " + ContentHash.of(Array(TaskColumns.fieldDefinitions.joined(separator: ",").utf8)).prefix(12)
 
     /// Opens (or creates, or rebuilds) the index at `path`.
     ///
