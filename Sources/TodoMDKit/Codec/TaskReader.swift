@@ -68,22 +68,11 @@ struct TaskReader {
             if !present.contains(spec.field) { warnings.append("\(spec.key): missing; using \(note)") }
         }
         if let rule = task.recurrence {
-            let phrase = rule.trimmedSpaces
-            if phrase.lowercased().hasPrefix("every") {
-                // `every week` as quick entry reads it: held as its rule (the file keeps the
-                // phrase until the field is edited).
-                if let canonical = RecurrencePhrase.parse(phrase) {
-                    task.recurrence = canonical
-                } else {
-                    warnings.append("recurrence: `\(phrase)` is not a phrase todo.md knows (such as every 2 weeks) or an RRULE; it will not repeat")
-                }
-            } else {
-                // An invalid rule is a warning; the task still loads and keeps its text (§11).
-                do {
-                    _ = try RecurrenceRule(parsing: rule)
-                } catch {
-                    warnings.append("recurrence: \(error.localizedDescription); it will not repeat")
-                }
+            // An invalid rule is a warning; the task still loads and keeps its text (§11).
+            do {
+                _ = try RecurrenceRule(parsing: rule)
+            } catch {
+                warnings.append("recurrence: \(error.localizedDescription); it will not repeat")
             }
         }
         warnings += TaskReader.timeEntryWarnings(task.timeEntries)
@@ -152,14 +141,8 @@ struct TaskReader {
         case .flag:
             guard let b = bool(node) else { return .failure(.wrongType("\(show(node)) is not true or false")) }
             return .success(.bool(b))
-        case .count:
+        case .count, .minutes:
             guard let n = integer(node), n >= 0 else { return .failure(.wrongType("\(show(node)) is not a whole number ≥ 0")) }
-            return .success(.int(n))
-        case .minutes:
-            // A length of time as clients take it (`90`, `1h30m`, `45m`, `PT1H`): what a person writes.
-            guard let n = integer(node) ?? text(node).flatMap({ ImportValues.minutes($0.trimmedSpaces.lowercased()) }), n >= 0 else {
-                return .failure(.wrongType("\(show(node)) is not a whole number of minutes ≥ 0 or a length of time (1h30m)"))
-            }
             return .success(.int(n))
         case .list:
             guard let tags = tags(node) else {
@@ -253,12 +236,14 @@ struct TaskReader {
         case empty, invalid
     }
 
-    /// The items of a list field (references, reminders): a list of items, or one item written
-    /// alone (one `[[link]]` unquoted is one item too). Nil when an item is not one: the field is
-    /// then ignored with a warning (``listFailure(_:of:_:)``), not half-read.
+    /// The items of a list field (references, reminders): a list of items, or one scalar item
+    /// written alone (one `[[link]]` unquoted is one item too). Nil when the node is no list or an
+    /// item is not one: the field is then ignored with a warning (``listFailure(_:of:_:)``), not
+    /// half-read.
     func listItems(_ node: Node, _ read: (Node) -> ListItem) -> [String]? {
+        guard let items = elements(node) else { return nil }
         var out: [String] = []
-        for item in elements(node) {
+        for item in items {
             switch read(item) {
             case let .item(text): out.append(text)
             case .empty: continue
@@ -268,16 +253,20 @@ struct TaskReader {
         return out
     }
 
-    func elements(_ node: Node) -> [Node] {
-        if case let .sequence(seq) = node, TaskReader.unquotedWikilink(node) == nil { return Array(seq) }
-        return [node]
+    /// The items of a list field's node: a scalar or an unquoted `[[link]]` alone is one item.
+    /// Nil for a mapping alone: it is no list (§3, a value of the wrong type).
+    func elements(_ node: Node) -> [Node]? {
+        switch node {
+        case .scalar: return [node]
+        case let .sequence(seq): return TaskReader.unquotedWikilink(node) == nil ? Array(seq) : [node]
+        case .mapping, .alias: return nil
+        }
     }
 
     /// Why ``listItems(_:_:)`` read nothing from `node`: the first item that is not one of
     /// `names` (a list, and what an item is), or what was found instead of a list.
     func listFailure(_ node: Node, of names: (list: String, item: String), _ read: (Node) -> ListItem) -> String {
-        let items = elements(node)
-        guard case .sequence = node, items.count > 1 || TaskReader.unquotedWikilink(node) == nil,
+        guard case .sequence = node, TaskReader.unquotedWikilink(node) == nil, let items = elements(node),
               let i = items.firstIndex(where: { read($0) == .invalid }) else {
             return "expected \(names.list), found \(show(node))"
         }
