@@ -386,6 +386,22 @@ class BrowserTestCase(unittest.TestCase):
             return True
         wait_for(attempt, message=message or "a click on %s" % css)
 
+    def select_tasks(self, *titles):
+        """Turns select mode on and picks every row titled as given (rows that share a title, each
+        of them); returns the bulk bar once it counts them."""
+        self.click('button[aria-label="Select tasks"][aria-pressed="false"]')
+        picked = 0
+        for title in titles:
+            unpicked = 'button[aria-label="Select %s"][aria-pressed="false"]' % title
+            rows = len(wait_for(lambda: self.driver.find_elements(By.CSS_SELECTOR, unpicked) or None,
+                                message="a row to pick: %s" % title))
+            for _ in range(rows):
+                self.click(unpicked)
+                picked += 1
+        bar = self.driver.find_element(By.ID, "bulk-bar")
+        wait_for(lambda: "%d selected" % picked in bar.text, message="%d tasks selected" % picked)
+        return bar
+
     def read_bytes(self, task_id):
         with open(self.path(task_id), "rb") as fh:
             return fh.read()

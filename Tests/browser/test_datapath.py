@@ -125,11 +125,7 @@ class DeleteTest(DataPathTest):
 
     def test_several_tasks_at_once(self):
         self.open("#/view/today")
-        self.click('button[aria-label="Select tasks"][aria-pressed="false"]')
-        for title in ("Old receipt A", "Old receipt B"):
-            self.click('button[aria-label="Select %s"]' % title)
-        bar = self.driver.find_element(By.ID, "bulk-bar")
-        wait_for(lambda: "2 selected" in bar.text, message="two tasks selected")
+        bar = self.select_tasks("Old receipt A", "Old receipt B")
         bar.find_element(By.CSS_SELECTOR, ".bulk-btn.danger").click()
         self.confirm()
         wait_for(lambda: self.exists(".trash", "20261120-0801-old-receipt-a.md") and self.exists(".trash", "20261120-0802-old-receipt-b.md"),

@@ -132,11 +132,7 @@ class ListKeysTest(UsabilityCase):
         """Select mode: p and m change every picked task, as the bar's buttons do."""
         plants, party = "20261120-0800-water-the-plants.md", "20261120-0801-plan-the-party.md"
         self.open("#/view/anytime")
-        self.click('button[aria-label="Select tasks"][aria-pressed="false"]')
-        for title in ("Water the plants", "Plan the party"):
-            self.click('button[aria-label="Select %s"]' % title)
-        bar = self.driver.find_element(By.ID, "bulk-bar")
-        wait_for(lambda: "2 selected" in bar.text, message="two tasks selected")
+        self.select_tasks("Water the plants", "Plan the party")
         self.press("p")
         self.choose("Low")
         wait_for(lambda: [self.fm(n).get("priority") for n in (plants, party)] == ["low", "low"] or None,

@@ -136,11 +136,7 @@ class TemplatesTest(UsabilityCase):
         wait_for(lambda: not self.driver.find_elements(By.CSS_SELECTOR, "dialog.keys-sheet[open]") or None, message="closed")
         # Select mode: both Plan offsite rows picked, then Duplicate.
         made = set(task_files(self.vault))
-        self.click('button[aria-label="Select tasks"][aria-pressed="false"]')
-        for b in self.driver.find_elements(By.CSS_SELECTOR, 'button[aria-label="Select Plan offsite"]'):
-            b.click()
-        bar = self.driver.find_element(By.ID, "bulk-bar")
-        wait_for(lambda: "2 selected" in bar.text, message="two tasks selected")
+        bar = self.select_tasks("Plan offsite")
         [b for b in bar.find_elements(By.CSS_SELECTOR, ".bulk-btn") if b.text == "Duplicate"][0].click()
         wait_for(lambda: len(set(task_files(self.vault)) - made) == 4 or None, message="two more copies, with their subtasks")
         wait_for(lambda: "Duplicated 2 tasks with 2 subtasks." in self.js("return document.body.innerText") or None,

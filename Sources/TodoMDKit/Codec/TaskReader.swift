@@ -213,13 +213,18 @@ struct TaskReader {
             var out: [String] = []
             for item in seq {
                 guard case let .scalar(s) = item else { return nil }
-                let t = s.string.trimmedSpaces
-                if !t.isEmpty, !(s.style == .plain && TaskFileCodec.isNullText(t)) { out.append(t) }
+                if let t = itemText(s) { out.append(t) }
             }
             return out
         default:
             return nil
         }
+    }
+
+    /// A list item's text, trimmed; nil for an empty item or a plain `null`/`~`.
+    func itemText(_ s: Node.Scalar) -> String? {
+        let t = s.string.trimmedSpaces
+        return t.isEmpty || (s.style == .plain && TaskFileCodec.isNullText(t)) ? nil : t
     }
 
     /// `[[name]]` written without quotes, which YAML reads as a one-item list in a one-item list.
@@ -281,8 +286,7 @@ struct TaskReader {
     func reference(_ item: Node) -> ListItem {
         switch item {
         case let .scalar(s):
-            let t = s.string.trimmedSpaces
-            return t.isEmpty || (s.style == .plain && TaskFileCodec.isNullText(t)) ? .empty : .item(t)
+            return itemText(s).map { .item($0) } ?? .empty
         case .sequence:
             return TaskReader.unquotedWikilink(item).map { .item($0) } ?? .invalid
         case .mapping:
@@ -301,8 +305,7 @@ struct TaskReader {
     func reminder(_ item: Node) -> ListItem {
         switch item {
         case let .scalar(s):
-            let t = s.string.trimmedSpaces
-            if t.isEmpty || (s.style == .plain && TaskFileCodec.isNullText(t)) { return .empty }
+            guard let t = itemText(s) else { return .empty }
             return TaskReminder.canonical(t).map { .item($0) } ?? .invalid
         case .mapping:
             guard let form = objectForm(item), TaskReminder(form.text) != nil else { return .invalid }
