@@ -56,6 +56,9 @@ struct PerspectiveAPITests {
             let run = try await client.get("/api/v1/tasks?perspective=\(id)")
             #expect(run.json["groups"]?.arrayValue?.first?["name"]?.stringValue == "Auth Service")
             #expect(run.json["view"]?.stringValue == "perspective:work-focus")
+            let rows = try await client.get("/api/v1/tasks?perspective=\(id)&fields=row&limit=1")
+            #expect(rows.json["name"]?.stringValue == "Work focus")
+            #expect(rows.json["icon"]?.stringValue == "briefcase" && rows.json["color"]?.stringValue == "#4A90D9")
 
             let copy = try await client.send(.post, "/api/v1/perspectives/\(id)/duplicate")
             #expect(copy.status == .created)

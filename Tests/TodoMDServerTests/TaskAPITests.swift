@@ -57,6 +57,14 @@ struct TaskAPITests {
             #expect(tasks.allSatisfy { $0["body"] == nil && $0["created"] == nil })
             #expect(tasks.first { $0["id"]?.stringValue == "notes.md" }?["notes"]?.stringValue == "First line of the notes.")
             #expect(tasks.first { $0["id"]?.stringValue == "today.md" }?["project"]?.stringValue == "Auth Service")
+            // What the list's header draws comes with its rows: the view's name and icon (a
+            // perspective's colour too), so a first screen need not wait for the sidebar.
+            #expect(r.json["name"]?.stringValue == "Today" && r.json["icon"]?.stringValue == "star")
+            #expect(r.json["color"] == nil)
+            let whole = try await client.get("/api/v1/tasks?view=today")
+            #expect(whole.json["name"] == nil && whole.json["icon"] == nil, "the whole form stays the CLI's LISTING")
+            let area = try await client.get("/api/v1/tasks?view=area:Work&fields=row")
+            #expect(area.json["name"]?.stringValue == "Work" && area.json["icon"] == nil)
             let full = try await client.get("/api/v1/tasks/notes.md")
             #expect(full.json["body"]?.stringValue == "First line of the notes.\n")
             let search = try await client.get("/api/v1/search?q=review&fields=row")

@@ -63,6 +63,11 @@ class PlumberCase(BrowserTestCase):
     def write_fixtures(cls, vault):
         write_task(vault, "20261120-0800-call-the-plumber.md", "Call the plumber", due=TODAY,
                    created="2026-11-20T08:00:00Z")
+        with open(os.path.join(vault, ".perspectives.json"), "w", encoding="utf-8") as fh:
+            json.dump({"version": 1, "order": ["errands"], "perspectives": {"errands": {
+                "id": "errands", "name": "Errands", "icon": "cart", "color": "#D0021B",
+                "rules": {"operator": "AND", "conditions": [{"field": "status", "op": "in", "value": ["todo"]}]},
+                "sort": {"field": "title"}, "group_by": "none", "layout": "default", "manual_order": None}}}, fh)
 
     def tearDown(self):
         self.check_console()
@@ -122,6 +127,33 @@ class FirstLoadTest(PlumberCase):
             self.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
             self.driver.get("about:blank")  # the next test loads the app afresh, sidebar and all
             self.drain_console()  # the blocked request's error, and what the app said of it
+
+    def test_1f_the_first_list_has_its_title_before_the_sidebar_answers(self):
+        """A first screen's header is drawn with its rows as it is once everything has come: its
+        listing's answer (the row form) says the view's or the perspective's name, icon and
+        colour, which the sidebar's answer says too but later."""
+        header = ("const h = document.getElementById('view-title'), svg = h.querySelector('svg');"
+                  "return [h.textContent, svg && svg.innerHTML, svg && svg.style.color, document.title]")
+        for hash_ in ("#/view/today", "#/view/anytime", "#/perspective/errands"):
+            self.open(hash_)
+            wait_for(lambda: self.driver.execute_script("return document.querySelector('#sidebar .nav-item')"),
+                     message="the sidebar")
+            whole = self.driver.execute_script(header)
+            self.assertTrue(whole[0] and whole[1], whole)
+            self.driver.execute_cdp_cmd("Network.enable", {})
+            self.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/api/v1/sidebar*"]})
+            try:
+                self.driver.get("about:blank")
+                self.open(hash_)
+                self.row("Call the plumber")
+                self.assertEqual(self.driver.execute_script(header), whole, hash_)
+                self.assertEqual(self.driver.execute_script("return document.querySelector('#sidebar .nav-item')"),
+                                 None, "the sidebar has not been drawn: its answer never came")
+            finally:
+                self.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+                self.driver.get("about:blank")
+                self.drain_console()
+        self.assertEqual(whole[0], "Errands")
 
     def listing_requests(self):
         return listing_requests(self.driver)

@@ -145,10 +145,13 @@ extension Vault {
                     decoding: TaskRow.Decoding = .whole, limit: Int? = nil) throws -> Listing {
         let rules: RuleNode = extra.map { .group(RuleGroup(.and, [perspective.rules, $0])) } ?? perspective.rules
         let key = perspective.isBuiltIn ? perspective.id : "perspective:\(perspective.id)"
-        return try list(rules: rules, id: key, name: perspective.name, sort: sort ?? perspective.sortKey,
-                        direction: direction ?? (sort == nil ? perspective.direction : nil),
-                        group: group ?? perspective.groupKey, manualKey: key,
-                        manualOrder: perspective.isBuiltIn ? nil : perspective.manualOrder, decoding: decoding,
-                        limit: limit)
+        var listing = try list(rules: rules, id: key, name: perspective.name, sort: sort ?? perspective.sortKey,
+                               direction: direction ?? (sort == nil ? perspective.direction : nil),
+                               group: group ?? perspective.groupKey, manualKey: key,
+                               manualOrder: perspective.isBuiltIn ? nil : perspective.manualOrder,
+                               decoding: decoding, limit: limit)
+        listing.icon = perspective.icon
+        listing.color = perspective.color
+        return listing
     }
 }

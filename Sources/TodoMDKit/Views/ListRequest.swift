@@ -132,10 +132,12 @@ extension Vault {
         case let .view(id):
             let view = try View.named(id)
             let rules: RuleNode = extra.map { .all(view.rules, $0) } ?? view.rules
-            return try list(rules: rules, id: view.id, name: view.name, sort: request.sort ?? view.sort,
-                            direction: request.direction ?? (request.sort == nil ? view.sortDirection : nil),
-                            group: request.group ?? view.group, manualKey: view.id, decoding: decoding,
-                            limit: request.limit)
+            var listing = try list(rules: rules, id: view.id, name: view.name, sort: request.sort ?? view.sort,
+                                   direction: request.direction ?? (request.sort == nil ? view.sortDirection : nil),
+                                   group: request.group ?? view.group, manualKey: view.id, decoding: decoding,
+                                   limit: request.limit)
+            listing.icon = Perspective.builtInIcons[view.id]
+            return listing
         case let .perspective(id):
             return try run(perspective(id), extra: extra, group: request.group, sort: request.sort,
                            direction: request.direction, decoding: decoding, limit: request.limit)

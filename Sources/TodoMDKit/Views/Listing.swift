@@ -4,6 +4,11 @@ public struct Listing: Sendable {
     public let view: String
     /// The name shown to a user.
     public let name: String
+    /// The icon of a built-in view or a perspective (`square.stack`, `star`…), and a
+    /// perspective's colour: what a list's header draws beside ``name``; nil for an area's, a
+    /// project's or a tag's list, whose kind says its icon.
+    public var icon: String?
+    public var color: String?
     public let groups: [TaskGroup]
     /// Titles of the parents of listed tasks that are not listed themselves, by id (§23
     /// breadcrumbs); with group key `parent`, of every parent.
@@ -31,7 +36,15 @@ public struct Listing: Sendable {
             }
             replaced.append(next)
         }
-        return Listing(view: view, name: name, groups: replaced, parents: parents, total: total)
+        return with(groups: replaced, parents: parents, total: total)
+    }
+
+    /// This listing's view, name, icon and colour with other rows.
+    private func with(groups: [TaskGroup], parents: [String: String], total: Int?) -> Listing {
+        var listing = Listing(view: view, name: name, groups: groups, parents: parents, total: total)
+        listing.icon = icon
+        listing.color = color
+        return listing
     }
 
     /// The number of rows (a task in several tag groups counts once per group).
@@ -50,8 +63,7 @@ public struct Listing: Sendable {
             kept.append(cut)
         }
         let parentIDs = Set(kept.lazy.flatMap(\.tasks).compactMap { row in row.links.parentID })
-        return Listing(view: view, name: name, groups: kept, parents: parents.filter { parentIDs.contains($0.key) },
-                       total: rowCount)
+        return with(groups: kept, parents: parents.filter { parentIDs.contains($0.key) }, total: rowCount)
     }
 
     /// Every task in display order (a task in several tag groups appears once per group).
@@ -63,7 +75,9 @@ public struct Listing: Sendable {
     public var json: String { json(.all) }
 
     /// The listing JSON with each task in the form `fields` asks (``TaskJSON/Fields``): full
-    /// TASK objects, or the row form a list draws.
+    /// TASK objects, or the row form a list draws. The row form also has what the list's header
+    /// draws: `"name"`, and `"icon"` and `"color"` when the listing has them, so that a list's
+    /// first screen has its title before anything else has come.
     public func json(_ fields: TaskJSON.Fields) -> String {
         var all = ""
         writeJSON(fields) { all += $0 }
@@ -81,6 +95,15 @@ public struct Listing: Sendable {
             }
         }
         JSONValue.quote(view, into: &out)
+        if fields == .row {
+            out += ",\"name\":"
+            JSONValue.quote(name, into: &out)
+            for (key, value) in [("icon", icon), ("color", color)] {
+                guard let value else { continue }
+                out += ",\"\(key)\":"
+                JSONValue.quote(value, into: &out)
+            }
+        }
         out += ",\"groups\":["
         for (i, group) in groups.enumerated() {
             if i > 0 { out += "," }

@@ -28,7 +28,10 @@ export function routeTitle() {
   if (m) return [m[2], { area: 'area', project: 'folder', tag: 'tag' }[m[1]]];
   const v = builtInView(r.id);
   if (v) return [v.name, v.icon];
-  // Until the sidebar has come, a view's name is not known yet.
+  // Until the sidebar has come, the list's own answer names it: a first screen has its title
+  // with its rows (the row form carries what the header draws).
+  const L = listing();
+  if (!sidebar() && L && L.name && !r.done && (L.view === r.id || L.view === 'perspective:' + r.id)) return [L.name, L.icon, L.color];
   return [sidebar() ? r.id : '', 'list'];
 }
 
