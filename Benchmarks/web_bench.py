@@ -18,8 +18,10 @@ Rows (medians):
   render   headless Chromium (selenium + chromium-driver): navigation start → the moment the
            N-task Anytime is on screen in #task-list (MutationObserver installed before any page
            script): N `li.task` rows exist, or — a long list draws only the rows near the screen
-           — a row says `aria-setsize="N"`; and → the next animation frame after that (layout +
-           paint). Vaults of 1,000 and 10,000 available tasks (Anytime) made from
+           — a row says `aria-setsize="N"`; → the next animation frame after that; and → the
+           page's first contentful paint, which is when the rows were painted (the app shows
+           nothing before them): after the style, layout, paint and compositing that "on screen"
+           does not count for a page that leaves them to the next frame. Vaults of 1,000 and 10,000 available tasks (Anytime) made from
            generate_vault.py's tasks (BENCH_RENDER_SIZES, default "1000 10000"); browser cache
            cleared before each of BENCH_RENDER_RUNS (default 7) loads, then (1,000 only) the same
            with a warm cache.
@@ -33,6 +35,10 @@ Rows (medians):
            app's own first listing request and draws as many rows as the app had on screen, as
            bare `li` elements without a style sheet; both timed as `render` times the app, cold
            cache, and the ratio is the median of the pairs' ratios.
+  styled   (1,000 only) the same with a page of the app's looks and none of its code: the app's
+  floor    style sheet, and one deferred script that sends the app's first request and then puts
+           in a copy of the app's first screen (its shell and first rows, taken from the app when
+           its rows appeared); rows on screen and painted, pairs in turn.
   bytes    what a first load of Today downloads (cache cleared; the `todomd init --sample` vault):
            bytes on the wire from the DevTools Network events (headers included), split into the
            app's files and the API's answers.
@@ -313,6 +319,8 @@ RENDER_PROBE = """
     if (rows.length < N && !ul.querySelector('li.task[aria-setsize="' + N + '"]')) return false;
     if (!ul.querySelector('li.task[aria-setsize="' + N + '"]') && ul.querySelectorAll('li.task').length < N) return false;
     window.__rowsAt = performance.now();
+    // The first screen as it is now (bench_styled_floor's copy of it), when asked for.
+    if (window.__keepFirstScreen) window.__firstScreen = { html: [...document.documentElement.attributes].map((a) => [a.name, a.value]), body: document.body.innerHTML };
     window.__domRows = ul.querySelectorAll('li.task').length;
     const api = performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/v1/tasks?'));
     window.__apiAt = api.length ? api[api.length - 1].responseEnd : null;
@@ -336,11 +344,14 @@ def anytime_size(srv):
     return sum(len(g["tasks"]) for g in listing["groups"])
 
 
-def probed_driver(n):
-    """A browser with RENDER_PROBE (for an N-task list) installed in every page it loads."""
+def probed_driver(n, keep_first_screen=False):
+    """A browser with RENDER_PROBE (for an N-task list) installed in every page it loads; which
+    keeps a copy of the first screen when `keep_first_screen`."""
     driver = new_driver()
     try:
         driver.execute_cdp_cmd("Network.enable", {})
+        if keep_first_screen:
+            driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": "window.__keepFirstScreen = true;"})
         driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RENDER_PROBE % n})
     except BaseException:
         driver.quit()
@@ -350,8 +361,15 @@ def probed_driver(n):
 
 def load(driver, url, n, cold=True):
     """Loads `url` (from about:blank, the browser cache cleared when `cold`) and waits for
-    RENDER_PROBE's next frame: [rows on screen, next frame, the listing's last byte, the app's
-    script loaded, rows in the DOM, the listing's size] (ms after navigation start)."""
+    RENDER_PROBE's next frame and the page's first paint: [rows on screen, next frame, the
+    listing's last byte, the app's script loaded, rows in the DOM, the listing's size, first
+    contentful paint] (ms after navigation start).
+
+    The first contentful paint is when the browser put the page's first text or image on the
+    screen. Every page timed here shows nothing before its rows (the app keeps `#app` hidden
+    until its first rows are drawn, ui.js), so it is when the rows were painted: after the style,
+    layout, paint and compositing that "rows on screen" does not count for a page that leaves
+    them to the next frame."""
     driver.get("about:blank")
     if cold:
         driver.execute_cdp_cmd("Network.clearBrowserCache", {})
@@ -360,12 +378,15 @@ def load(driver, url, n, cold=True):
     while True:
         r = driver.execute_script("return [window.__rowsAt || null, window.__frameAt || null, "
                                   "window.__apiAt || null, window.__appAt || null, "
-                                  "window.__domRows || 0, window.__apiBytes || 0]")
-        if r[1] is not None or time.monotonic() > deadline:
+                                  "window.__domRows || 0, window.__apiBytes || 0, "
+                                  "(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || null]")
+        if (r[1] is not None and r[6] is not None) or time.monotonic() > deadline:
             break
         time.sleep(0.02)
     if r[1] is None:
         sys.exit("web_bench: the %d rows never appeared at %s" % (n, url))
+    if r[6] is None:
+        sys.exit("web_bench: %s was never painted" % url)
     return r
 
 
@@ -374,18 +395,19 @@ def bench_render(binary, vault, runs, cold=True):
         n = anytime_size(srv)
         driver = probed_driver(n)
         try:
-            rows, frames, apis, apps, dom, size = [], [], [], [], 0, 0
+            rows, frames, paints, apis, apps, dom, size = [], [], [], [], [], 0, 0
             for i in range(runs + 1):
                 r = load(driver, srv.url + "#/view/anytime", n, cold)
                 if i:  # the first load only warms the browser process
                     rows.append(r[0])
                     frames.append(r[1])
+                    paints.append(r[6])
                     apis.append(r[2] or 0)
                     apps.append(r[3] or 0)
                     dom, size = r[4], r[5]
         finally:
             driver.quit()
-        return {"rows": statistics.median(rows), "frame": statistics.median(frames), "n": n,
+        return {"rows": statistics.median(rows), "frame": statistics.median(frames), "paint": statistics.median(paints), "n": n,
                 "api": statistics.median(apis), "app": statistics.median(apps), "dom": dom, "bytes": size}
 
 
@@ -444,6 +466,73 @@ def bench_rows_floor(binary, vault, tmpdir, runs):
             driver.quit()
     return {"app": statistics.median(ours), "floor": statistics.median(theirs), "rows": max(1, first[4]),
             "ratio": statistics.median(a / b for a, b in zip(ours, theirs)), "path": path}
+
+
+# The floor of a page with the app's looks: its style sheet, and one deferred script that sends
+# the app's first request and then puts in the app's own first screen (its shell and first rows),
+# a copy taken from the app at the moment its rows appeared. None of the app's code runs. The
+# copy's `style` attributes (the list's spacers) are set through the CSSOM, as the app sets them:
+# the server's Content-Security-Policy refuses them in markup.
+STYLED_FLOOR_HTML = """<!doctype html><html %s><head><meta charset="utf-8"><title>styled floor</title>
+<link rel="stylesheet" href="/app.css"><script defer src="/floor.js"></script></head><body></body></html>"""
+STYLED_FLOOR_JS = """fetch(%s, { headers: { Accept: 'application/json' } }).then((r) => r.json()).then(() => {
+  document.body.innerHTML = %s;
+  for (const el of document.querySelectorAll('[data-floor-style]')) el.style.cssText = el.dataset.floorStyle;
+});
+"""
+
+
+def bench_styled_floor(binary, vault, tmpdir, runs):
+    """The app against the floor of a page with its looks (STYLED_FLOOR_HTML), in turn (app,
+    floor, app, …, cold cache), both served by `todomd serve` on the same vault (the floor from
+    a folder, TODOMD_WEB_ROOT) and timed by RENDER_PROBE and the first contentful paint. Ratios
+    are the medians of the pairs' ratios."""
+    import html
+    import urllib.request
+    with Server(binary, vault) as app:
+        n = anytime_size(app)
+        driver = probed_driver(n, keep_first_screen=True)
+        try:
+            load(driver, app.url + "#/view/anytime", n)
+            first = driver.execute_script("return window.__firstScreen || null")
+            path = driver.execute_script(
+                "const e = performance.getEntriesByType('resource').find((e) => e.name.includes('/api/v1/tasks?'));"
+                "return e ? e.name.replace(location.origin, '') : null")
+            if not first or not path:
+                sys.exit("web_bench: no first screen to copy from the app")
+            page = urllib.request.urlopen(app.url).read().decode()
+            css = re.search(r'<link rel="stylesheet" href="([^"]+)"', page)
+            if not css:
+                sys.exit("web_bench: the app's page has no style sheet")
+            root = os.path.join(tmpdir, "styled-floor")
+            os.makedirs(root, exist_ok=True)
+            for name, url in (("app.css", css.group(1)), ("icon.svg", "/icon.svg")):
+                with open(os.path.join(root, name), "wb") as f:
+                    f.write(urllib.request.urlopen(app.url.rstrip("/") + url).read())
+            attrs = " ".join('%s="%s"' % (k, html.escape(v)) for k, v in first["html"] if k != "style")
+            body = re.sub(r' style="', ' data-floor-style="', first["body"])
+            with open(os.path.join(root, "index.html"), "w") as f:
+                f.write(STYLED_FLOOR_HTML % attrs)
+            with open(os.path.join(root, "floor.js"), "w") as f:
+                f.write(STYLED_FLOOR_JS % (json.dumps(path), json.dumps(body)))
+            os.environ["TODOMD_WEB_ROOT"] = root
+            try:
+                with Server(binary, vault) as floor:
+                    ours, theirs = [], []
+                    load(driver, floor.url, n)  # warms the browser for the floor's server too
+                    for _ in range(runs):
+                        ours.append(load(driver, app.url + "#/view/anytime", n))
+                        theirs.append(load(driver, floor.url, n))
+            finally:
+                del os.environ["TODOMD_WEB_ROOT"]
+        finally:
+            driver.quit()
+    med = statistics.median
+    return {"app": med(r[0] for r in ours), "floor": med(r[0] for r in theirs),
+            "ratio": med(a[0] / b[0] for a, b in zip(ours, theirs)),
+            "app_paint": med(r[6] for r in ours), "floor_paint": med(r[6] for r in theirs),
+            "paint_ratio": med(a[6] / b[6] for a, b in zip(ours, theirs)),
+            "floor_dom": theirs[0][4], "app_dom": ours[0][4]}
 
 
 FLOOR_HTML = b"""<!doctype html><html><head><meta charset="utf-8"><title>floor</title>
@@ -698,7 +787,9 @@ def main(argv):
                 rows.append(("Chromium: navigation → Anytime of %s tasks on screen (median of %d, cold cache)"
                              % ("{:,}".format(r["n"]), render_runs), "≤ 100 ms" if size <= 1000 else "≤ 150 ms",
                              "%.0f ms" % r["rows"]))
-                rows.append(("… → the next animation frame (layout and paint)", "", "%.0f ms" % r["frame"]))
+                rows.append(("… → the next animation frame", "", "%.0f ms" % r["frame"]))
+                rows.append(("… → the rows painted (the page's first contentful paint: after style, layout, paint and "
+                             "compositing)", "", "%.0f ms" % r["paint"]))
                 rows.append(("… of which: the app's script (`app.bundle.js`) loaded / the listing's last byte (its size)", "",
                              "%.0f / %.0f ms (%.0f KB)" % (r["app"], r["api"], r["bytes"] / 1024)))
                 if size != 1000:
@@ -714,6 +805,21 @@ def main(argv):
                              "same %d rows as bare list items (the floor of any page showing them; median of %d pairs)"
                              % (f["rows"], render_runs), "",
                              "app %.0f ms, floor %.0f ms: %.2f× the floor" % (f["app"], f["floor"], f["ratio"])))
+                floor_dir = tempfile.mkdtemp(prefix="todomd-webbench-")
+                try:
+                    f = bench_styled_floor(args.bin, anytime, floor_dir, render_runs)
+                finally:
+                    shutil.rmtree(floor_dir, ignore_errors=True)
+                log("  in turn with the styled floor (the app's style sheet and a copy of its first screen, %d rows): "
+                    "rows app %.0f ms, floor %.0f ms, %.2f×; painted app %.0f ms, floor %.0f ms, %.2f×"
+                    % (f["floor_dom"], f["app"], f["floor"], f["ratio"], f["app_paint"], f["floor_paint"], f["paint_ratio"]))
+                rows.append(("… in turn with a page of the app's looks and none of its code: its style sheet, its first "
+                             "request, then a copy of its first screen (%d rows) put in (median of %d pairs): rows on "
+                             "screen" % (f["floor_dom"], render_runs), "",
+                             "app %.0f ms, floor %.0f ms: %.2f× the floor" % (f["app"], f["floor"], f["ratio"])))
+                rows.append(("… the same pairs: the rows painted (first contentful paint)", "",
+                             "app %.0f ms, floor %.0f ms: %.2f× the floor"
+                             % (f["app_paint"], f["floor_paint"], f["paint_ratio"])))
                 r = bench_render(args.bin, anytime, render_runs, cold=False)
                 log("  warm cache: %d tasks on screen after %.0f ms, next frame at %.0f ms (the app's script at %.0f ms, "
                     "listing at %.0f ms)" % (r["n"], r["rows"], r["frame"], r["app"], r["api"]))
