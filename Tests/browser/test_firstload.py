@@ -129,16 +129,18 @@ class FirstLoadTest(PlumberCase):
             self.drain_console()  # the blocked request's error, and what the app said of it
 
     def test_1f_the_first_list_has_its_title_before_the_sidebar_answers(self):
-        """A first screen's header is drawn with its rows as it is once everything has come: its
-        listing's answer (the row form) says the view's or the perspective's name, icon and
-        colour, which the sidebar's answer says too but later."""
+        """A first screen's header is drawn with its rows as it is once everything has come (its
+        title, icon and buttons): its listing's answer (the row form) says the view's or the
+        perspective's name, icon and colour, which the sidebar's answer says too but later."""
         header = ("const h = document.getElementById('view-title'), svg = h.querySelector('svg');"
-                  "return [h.textContent, svg && svg.innerHTML, svg && svg.style.color, document.title]")
+                  "return [h.textContent, svg && svg.innerHTML, svg && svg.style.color, document.title,"
+                  " [...document.querySelectorAll('#head-actions [aria-label]')].map((b) => b.getAttribute('aria-label'))]")
+        wholes = {}
         for hash_ in ("#/view/today", "#/view/anytime", "#/perspective/errands"):
             self.open(hash_)
             wait_for(lambda: self.driver.execute_script("return document.querySelector('#sidebar .nav-item')"),
                      message="the sidebar")
-            whole = self.driver.execute_script(header)
+            whole = wholes[hash_] = self.driver.execute_script(header)
             self.assertTrue(whole[0] and whole[1], whole)
             self.driver.execute_cdp_cmd("Network.enable", {})
             self.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/api/v1/sidebar*"]})
@@ -153,7 +155,9 @@ class FirstLoadTest(PlumberCase):
                 self.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
                 self.driver.get("about:blank")
                 self.drain_console()
-        self.assertEqual(whole[0], "Errands")
+        self.assertEqual(wholes["#/perspective/errands"][0], "Errands")
+        self.assertIn("View rules", wholes["#/view/today"][4])
+        self.assertIn("Edit perspective", wholes["#/perspective/errands"][4])
 
     def listing_requests(self):
         return listing_requests(self.driver)

@@ -28,12 +28,21 @@ export function routeTitle() {
   if (m) return [m[2], { area: 'area', project: 'folder', tag: 'tag' }[m[1]]];
   const v = builtInView(r.id);
   if (v) return [v.name, v.icon];
-  // Until the sidebar has come, the list's own answer names it: a first screen has its title
-  // with its rows (the row form carries what the header draws).
-  const L = listing();
-  if (!sidebar() && L && L.name && !r.done && (L.view === r.id || L.view === 'perspective:' + r.id)) return [L.name, L.icon, L.color];
+  const L = earlyListing(r);
+  if (L) return [L.name, L.icon, L.color];
   return [sidebar() ? r.id : '', 'list'];
 }
+
+/** Until the sidebar has come, the listing of route `r` when it has come: its answer (the row
+ *  form) says what the header draws, so a first screen has its title with its rows. */
+function earlyListing(r) {
+  const L = listing();
+  return !sidebar() && L && L.name && !r.done && (L.view === r.id || L.view === 'perspective:' + r.id) ? L : null;
+}
+
+/** Route `r` is a built-in view (its listing says so before the sidebar does: of the views, only
+ *  a built-in one's listing has an icon). */
+const isBuiltInView = (r) => r.kind === 'view' && !!(builtInView(r.id) || (earlyListing(r) || {}).icon);
 
 export function renderHeader() {
   if (route() && route().kind === 'calendar') return; // calendar.js draws its own
@@ -50,7 +59,7 @@ export function renderHeader() {
   kids(acts,
     r.kind === 'perspective' ? h('button', { type: 'button', class: 'icon-btn', 'aria-label': 'Edit perspective', title: 'Edit perspective', onclick: () => openPerspective(r.id) }, icon('edit')) : null,
     // A built-in view's rules, read-only (duplicating them makes an editable perspective).
-    r.kind === 'view' && !r.done && builtInView(r.id) ? h('button', { type: 'button', class: 'icon-btn', 'aria-label': 'View rules', title: 'View rules', onclick: () => openPerspective(r.id) }, icon('info')) : null,
+    !r.done && isBuiltInView(r) ? h('button', { type: 'button', class: 'icon-btn', 'aria-label': 'View rules', title: 'View rules', onclick: () => openPerspective(r.id) }, icon('info')) : null,
     // The same tasks as a board (§25), one column per status (or another key).
     r.kind !== 'search' && !r.done ? h('a', { class: 'icon-btn', href: boardHref(r.id), 'aria-label': 'Show as board', title: 'Show as board' }, icon('columns')) : null,
     taskSelection.button(),
