@@ -430,7 +430,43 @@ ROWS_FLOOR_JS = """fetch(%s).then((r) => r.json()).then((answer) => {
 """
 
 
-def bench_rows_floor(binary, vault, tmpdir, runs):
+def in_tmpdir(bench, *args):
+    """`bench(*args, folder)` with a new temporary folder, removed after."""
+    folder = tempfile.mkdtemp(prefix="todomd-webbench-")
+    try:
+        return bench(*args, folder)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def first_listing_path(driver):
+    """The path and query of the first task listing the page loaded last asked for."""
+    path = driver.execute_script(
+        "const e = performance.getEntriesByType('resource').find((e) => e.name.includes('/api/v1/tasks?'));"
+        "return e ? e.name.replace(location.origin, '') : null")
+    if not path:
+        sys.exit("web_bench: the app asked for no listing")
+    return path
+
+
+def in_turn(driver, app, binary, vault, root, n, runs):
+    """`runs` loads of the app (served by `app`) and of the page in folder `root` (served by
+    `todomd serve` on the same vault, TODOMD_WEB_ROOT), in turn, cold cache: (the app's `load`
+    results, the page's)."""
+    os.environ["TODOMD_WEB_ROOT"] = root
+    try:
+        with Server(binary, vault) as floor:
+            ours, theirs = [], []
+            load(driver, floor.url, n)  # warms the browser for the floor's server too
+            for _ in range(runs):
+                ours.append(load(driver, app.url + "#/view/anytime", n))
+                theirs.append(load(driver, floor.url, n))
+    finally:
+        del os.environ["TODOMD_WEB_ROOT"]
+    return ours, theirs
+
+
+def bench_rows_floor(binary, vault, runs, tmpdir):
     """The app against the floor of any page that shows its first rows, in turn (app, floor, app,
     …, cold cache): a page served by `todomd serve` itself (TODOMD_WEB_ROOT) on the same vault,
     whose one deferred script sends the app's first listing request (read from the app's own
@@ -441,29 +477,17 @@ def bench_rows_floor(binary, vault, tmpdir, runs):
         driver = probed_driver(n)
         try:
             first = load(driver, app.url + "#/view/anytime", n)
-            path = driver.execute_script(
-                "const e = performance.getEntriesByType('resource').find((e) => e.name.includes('/api/v1/tasks?'));"
-                "return e ? e.name.replace(location.origin, '') : null")
-            if not path:
-                sys.exit("web_bench: the app asked for no listing")
+            path = first_listing_path(driver)
             root = os.path.join(tmpdir, "rows-floor")
             os.makedirs(root, exist_ok=True)
             with open(os.path.join(root, "index.html"), "w") as f:
                 f.write(ROWS_FLOOR_HTML)
             with open(os.path.join(root, "rows.js"), "w") as f:
                 f.write(ROWS_FLOOR_JS % (json.dumps(path), max(1, first[4])))
-            os.environ["TODOMD_WEB_ROOT"] = root
-            try:
-                with Server(binary, vault) as floor:
-                    ours, theirs = [], []
-                    load(driver, floor.url, n)  # warms the browser for the floor's server too
-                    for _ in range(runs):
-                        ours.append(load(driver, app.url + "#/view/anytime", n)[0])
-                        theirs.append(load(driver, floor.url, n)[0])
-            finally:
-                del os.environ["TODOMD_WEB_ROOT"]
+            ours, theirs = in_turn(driver, app, binary, vault, root, n, runs)
         finally:
             driver.quit()
+    ours, theirs = [r[0] for r in ours], [r[0] for r in theirs]
     return {"app": statistics.median(ours), "floor": statistics.median(theirs), "rows": max(1, first[4]),
             "ratio": statistics.median(a / b for a, b in zip(ours, theirs)), "path": path}
 
@@ -482,7 +506,7 @@ STYLED_FLOOR_JS = """fetch(%s, { headers: { Accept: 'application/json' } }).then
 """
 
 
-def bench_styled_floor(binary, vault, tmpdir, runs):
+def bench_styled_floor(binary, vault, runs, tmpdir):
     """The app against the floor of a page with its looks (STYLED_FLOOR_HTML), in turn (app,
     floor, app, …, cold cache), both served by `todomd serve` on the same vault (the floor from
     a folder, TODOMD_WEB_ROOT) and timed by RENDER_PROBE and the first contentful paint. Ratios
@@ -495,11 +519,9 @@ def bench_styled_floor(binary, vault, tmpdir, runs):
         try:
             load(driver, app.url + "#/view/anytime", n)
             first = driver.execute_script("return window.__firstScreen || null")
-            path = driver.execute_script(
-                "const e = performance.getEntriesByType('resource').find((e) => e.name.includes('/api/v1/tasks?'));"
-                "return e ? e.name.replace(location.origin, '') : null")
-            if not first or not path:
+            if not first:
                 sys.exit("web_bench: no first screen to copy from the app")
+            path = first_listing_path(driver)
             page = urllib.request.urlopen(app.url).read().decode()
             css = re.search(r'<link rel="stylesheet" href="([^"]+)"', page)
             if not css:
@@ -515,16 +537,7 @@ def bench_styled_floor(binary, vault, tmpdir, runs):
                 f.write(STYLED_FLOOR_HTML % attrs)
             with open(os.path.join(root, "floor.js"), "w") as f:
                 f.write(STYLED_FLOOR_JS % (json.dumps(path), json.dumps(body)))
-            os.environ["TODOMD_WEB_ROOT"] = root
-            try:
-                with Server(binary, vault) as floor:
-                    ours, theirs = [], []
-                    load(driver, floor.url, n)  # warms the browser for the floor's server too
-                    for _ in range(runs):
-                        ours.append(load(driver, app.url + "#/view/anytime", n))
-                        theirs.append(load(driver, floor.url, n))
-            finally:
-                del os.environ["TODOMD_WEB_ROOT"]
+            ours, theirs = in_turn(driver, app, binary, vault, root, n, runs)
         finally:
             driver.quit()
     med = statistics.median
@@ -794,22 +807,14 @@ def main(argv):
                              "%.0f / %.0f ms (%.0f KB)" % (r["app"], r["api"], r["bytes"] / 1024)))
                 if size != 1000:
                     continue
-                floor_dir = tempfile.mkdtemp(prefix="todomd-webbench-")
-                try:
-                    f = bench_rows_floor(args.bin, anytime, floor_dir, render_runs)
-                finally:
-                    shutil.rmtree(floor_dir, ignore_errors=True)
+                f = in_tmpdir(bench_rows_floor, args.bin, anytime, render_runs)
                 log("  in turn with the floor of a page showing the same %d rows (%s): app %.0f ms, floor %.0f ms, "
                     "%.2f×" % (f["rows"], f["path"], f["app"], f["floor"], f["ratio"]))
                 rows.append(("… in turn with a page whose one script sends the app's first request and draws the "
                              "same %d rows as bare list items (the floor of any page showing them; median of %d pairs)"
                              % (f["rows"], render_runs), "",
                              "app %.0f ms, floor %.0f ms: %.2f× the floor" % (f["app"], f["floor"], f["ratio"])))
-                floor_dir = tempfile.mkdtemp(prefix="todomd-webbench-")
-                try:
-                    f = bench_styled_floor(args.bin, anytime, floor_dir, render_runs)
-                finally:
-                    shutil.rmtree(floor_dir, ignore_errors=True)
+                f = in_tmpdir(bench_styled_floor, args.bin, anytime, render_runs)
                 log("  in turn with the styled floor (the app's style sheet and a copy of its first screen, %d rows): "
                     "rows app %.0f ms, floor %.0f ms, %.2f×; painted app %.0f ms, floor %.0f ms, %.2f×"
                     % (f["floor_dom"], f["app"], f["floor"], f["ratio"], f["app_paint"], f["floor_paint"], f["paint_ratio"]))
