@@ -59,6 +59,7 @@ struct PerspectiveAPITests {
             let rows = try await client.get("/api/v1/tasks?perspective=\(id)&fields=row&limit=1")
             #expect(rows.json["name"]?.stringValue == "Work focus")
             #expect(rows.json["icon"]?.stringValue == "briefcase" && rows.json["color"]?.stringValue == "#4A90D9")
+            #expect(rows.json["group_by"]?.stringValue == "project" && rows.json["layout"]?.stringValue == "default")
 
             let copy = try await client.send(.post, "/api/v1/perspectives/\(id)/duplicate")
             #expect(copy.status == .created)

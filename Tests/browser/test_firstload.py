@@ -67,7 +67,7 @@ class PlumberCase(BrowserTestCase):
             json.dump({"version": 1, "order": ["errands"], "perspectives": {"errands": {
                 "id": "errands", "name": "Errands", "icon": "cart", "color": "#D0021B",
                 "rules": {"operator": "AND", "conditions": [{"field": "status", "op": "in", "value": ["todo"]}]},
-                "sort": {"field": "title"}, "group_by": "none", "layout": "default", "manual_order": None}}}, fh)
+                "sort": {"field": "title"}, "group_by": "priority", "layout": "compact", "manual_order": None}}}, fh)
 
     def tearDown(self):
         self.check_console()
@@ -129,12 +129,15 @@ class FirstLoadTest(PlumberCase):
             self.drain_console()  # the blocked request's error, and what the app said of it
 
     def test_1f_the_first_list_has_its_title_before_the_sidebar_answers(self):
-        """A first screen's header is drawn with its rows as it is once everything has come (its
-        title, icon and buttons): its listing's answer (the row form) says the view's or the
-        perspective's name, icon and colour, which the sidebar's answer says too but later."""
+        """A first screen is drawn with its rows as it is once everything has come (its title,
+        icon and buttons; a perspective's grouping and layout): its listing's answer (the row
+        form) says the view's or the perspective's name, icon, colour, grouping and layout, which
+        the sidebar's answer says too but later."""
         header = ("const h = document.getElementById('view-title'), svg = h.querySelector('svg');"
                   "return [h.textContent, svg && svg.innerHTML, svg && svg.style.color, document.title,"
-                  " [...document.querySelectorAll('#head-actions [aria-label]')].map((b) => b.getAttribute('aria-label'))]")
+                  " [...document.querySelectorAll('#head-actions [aria-label]')].map((b) => b.getAttribute('aria-label')),"
+                  " document.getElementById('task-list').className,"
+                  " [...document.querySelectorAll('#task-list .group-name')].map((g) => g.textContent)]")
         wholes = {}
         for hash_ in ("#/view/today", "#/view/anytime", "#/perspective/errands"):
             self.open(hash_)
@@ -158,6 +161,8 @@ class FirstLoadTest(PlumberCase):
         self.assertEqual(wholes["#/perspective/errands"][0], "Errands")
         self.assertIn("View rules", wholes["#/view/today"][4])
         self.assertIn("Edit perspective", wholes["#/perspective/errands"][4])
+        self.assertIn("layout-compact", wholes["#/perspective/errands"][5])
+        self.assertIn("None priority", wholes["#/perspective/errands"][6])
 
     def listing_requests(self):
         return listing_requests(self.driver)

@@ -152,6 +152,10 @@ extension Vault {
                                decoding: decoding, limit: limit)
         listing.icon = perspective.icon
         listing.color = perspective.color
+        if !perspective.isBuiltIn {
+            listing.groupBy = perspective.groupKey.rawValue
+            listing.layout = perspective.layoutKey
+        }
         return listing
     }
 }

@@ -9,6 +9,10 @@ public struct Listing: Sendable {
     /// project's or a tag's list, whose kind says its icon.
     public var icon: String?
     public var color: String?
+    /// A custom perspective's own grouping and layout (``Perspective/groupKey``,
+    /// ``Perspective/layoutKey``), which its list is drawn with; nil for a view.
+    public var groupBy: String?
+    public var layout: String?
     public let groups: [TaskGroup]
     /// Titles of the parents of listed tasks that are not listed themselves, by id (§23
     /// breadcrumbs); with group key `parent`, of every parent.
@@ -39,11 +43,10 @@ public struct Listing: Sendable {
         return with(groups: replaced, parents: parents, total: total)
     }
 
-    /// This listing's view, name, icon and colour with other rows.
+    /// This listing's view, name and looks with other rows.
     private func with(groups: [TaskGroup], parents: [String: String], total: Int?) -> Listing {
         var listing = Listing(view: view, name: name, groups: groups, parents: parents, total: total)
-        listing.icon = icon
-        listing.color = color
+        (listing.icon, listing.color, listing.groupBy, listing.layout) = (icon, color, groupBy, layout)
         return listing
     }
 
@@ -75,9 +78,9 @@ public struct Listing: Sendable {
     public var json: String { json(.all) }
 
     /// The listing JSON with each task in the form `fields` asks (``TaskJSON/Fields``): full
-    /// TASK objects, or the row form a list draws. The row form also has what the list's header
-    /// draws: `"name"`, and `"icon"` and `"color"` when the listing has them, so that a list's
-    /// first screen has its title before anything else has come.
+    /// TASK objects, or the row form a list draws. The row form also has what the list is drawn
+    /// with: `"name"`, and `"icon"`, `"color"`, `"group_by"` and `"layout"` when the listing has
+    /// them, so that a list's first screen is drawn as it will stay before anything else has come.
     public func json(_ fields: TaskJSON.Fields) -> String {
         var all = ""
         writeJSON(fields) { all += $0 }
@@ -98,7 +101,7 @@ public struct Listing: Sendable {
         if fields == .row {
             out += ",\"name\":"
             JSONValue.quote(name, into: &out)
-            for (key, value) in [("icon", icon), ("color", color)] {
+            for (key, value) in [("icon", icon), ("color", color), ("group_by", groupBy), ("layout", layout)] {
                 guard let value else { continue }
                 out += ",\"\(key)\":"
                 JSONValue.quote(value, into: &out)

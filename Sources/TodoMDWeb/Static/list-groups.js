@@ -7,10 +7,14 @@ import { categoryOf, categoryOrder } from './categories.js';
 
 export const PRIORITIES = ['high', 'medium', 'low', 'none'];
 
-/** The perspective shown, as the sidebar lists it (with its grouping and layout). */
+/** The perspective shown, as the sidebar lists it (with its grouping and layout); until the
+ *  sidebar has come, as its listing says (the row form), so its first screen is drawn as it stays. */
 const shownPerspective = () => {
   const r = route();
-  return r.kind === 'perspective' && sidebar() ? (sidebar().perspectives || []).find((p) => p.id === r.id) : undefined;
+  if (r.kind !== 'perspective') return undefined;
+  if (sidebar()) return (sidebar().perspectives || []).find((p) => p.id === r.id);
+  const L = listing();
+  return L && L.view === 'perspective:' + r.id ? L : undefined;
 };
 
 /** The key the list is grouped by: the toolbar's choice, else a perspective's own (null: the
