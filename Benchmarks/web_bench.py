@@ -21,10 +21,10 @@ Rows (medians):
            — a row says `aria-setsize="N"`; → the next animation frame after that; and → the
            page's first contentful paint, which is when the rows were painted (the app shows
            nothing before them): after the style, layout, paint and compositing that "on screen"
-           does not count for a page that leaves them to the next frame. Vaults of 1,000 and 10,000 available tasks (Anytime) made from
-           generate_vault.py's tasks (BENCH_RENDER_SIZES, default "1000 10000"); browser cache
-           cleared before each of BENCH_RENDER_RUNS (default 7) loads, then (1,000 only) the same
-           with a warm cache.
+           does not count for a page that leaves them to the next frame. Vaults of 1,000 and
+           10,000 available tasks (Anytime) made from generate_vault.py's tasks
+           (BENCH_RENDER_SIZES, default "1000 10000"); browser cache cleared before each of
+           BENCH_RENDER_RUNS (default 7) loads, then (1,000 only) the same with a warm cache.
   floor    the browser's own cost measured the same way: navigation → a page served by Python's
            http.server (with the server's security headers) has run its one external script (and
            the next frame), cold cache; and a page of as many empty modules as the app has at
@@ -495,8 +495,8 @@ def bench_rows_floor(binary, vault, runs, tmpdir):
 # The floor of a page with the app's looks: its style sheet, and one deferred script that sends
 # the app's first request and then puts in the app's own first screen (its shell and first rows),
 # a copy taken from the app at the moment its rows appeared. None of the app's code runs. The
-# copy's `style` attributes (the list's spacers) are set through the CSSOM, as the app sets them:
-# the server's Content-Security-Policy refuses them in markup.
+# copy's `style` attributes (the list's spacers, the page's own) are set through the CSSOM, as the
+# app sets them: the server's Content-Security-Policy refuses them in markup.
 STYLED_FLOOR_HTML = """<!doctype html><html %s><head><meta charset="utf-8"><title>styled floor</title>
 <link rel="stylesheet" href="/app.css"><script defer src="/floor.js"></script></head><body></body></html>"""
 STYLED_FLOOR_JS = """fetch(%s, { headers: { Accept: 'application/json' } }).then((r) => r.json()).then(() => {
@@ -531,7 +531,8 @@ def bench_styled_floor(binary, vault, runs, tmpdir):
             for name, url in (("app.css", css.group(1)), ("icon.svg", "/icon.svg")):
                 with open(os.path.join(root, name), "wb") as f:
                     f.write(urllib.request.urlopen(app.url.rstrip("/") + url).read())
-            attrs = " ".join('%s="%s"' % (k, html.escape(v)) for k, v in first["html"] if k != "style")
+            attrs = " ".join('%s="%s"' % ("data-floor-style" if k == "style" else k, html.escape(v))
+                             for k, v in first["html"])
             body = re.sub(r' style="', ' data-floor-style="', first["body"])
             with open(os.path.join(root, "index.html"), "w") as f:
                 f.write(STYLED_FLOOR_HTML % attrs)
