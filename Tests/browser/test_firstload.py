@@ -128,7 +128,7 @@ class FirstLoadTest(PlumberCase):
             self.driver.get("about:blank")  # the next test loads the app afresh, sidebar and all
             self.drain_console()  # the blocked request's error, and what the app said of it
 
-    def test_1f_the_first_list_has_its_title_before_the_sidebar_answers(self):
+    def test_1f_the_first_list_is_drawn_as_it_stays_before_the_sidebar_answers(self):
         """A first screen is drawn with its rows as it is once everything has come (its title,
         icon and buttons; a perspective's grouping and layout): its listing's answer (the row
         form) says the view's or the perspective's name, icon, colour, grouping and layout, which
