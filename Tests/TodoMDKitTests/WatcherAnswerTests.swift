@@ -253,6 +253,33 @@ import Glibc
         #expect(f.isCurrent())
     }
 
+    /// The cache folder cleared while a watcher runs: the next command builds the index again
+    /// and renames it into place. The watcher still has the old file open; it must not vouch for
+    /// that one, and it follows the new one, so later commands skip the walk again.
+    @Test func anIndexAnotherProcessRebuiltIsFollowedAndVouchedForAgain() async throws {
+        let f = try Fixture { try $0.task("a.md", title: "A") }
+        _ = try f.monitor.process()
+        #expect(f.isCurrent())
+        TaskIndex.remove(at: f.vault.index.path)
+        let rebuilt = try f.command()
+        #expect(rebuilt.openReport.scanned)
+        let built = try rebuilt.index.generation()
+        // The old file's generation is not the one commands find at the path.
+        #expect(f.ask() == .stale)
+        #expect(await eventually { f.recorder.rescanned })
+        _ = try f.monitor.process()
+        guard case let .current(vouch) = f.ask() else { Issue.record("no vouch after the rebuilt index was synced"); return }
+        #expect(vouch.generation == built)
+        #expect(try !f.listed().scanned)
+        // The watcher's own reads and writes are the new file's: what it indexes, commands find.
+        try f.v.task("b.md", title: "B")
+        #expect(f.ask() == .stale)
+        _ = try f.monitor.process()
+        let listed = try f.listed()
+        #expect(!listed.scanned)
+        #expect(listed.ids == ["a.md", "b.md"])
+    }
+
     @Test func aVaultFolderReplacedAtTheSamePathIsNotVouchedFor() throws {
         let f = try Fixture { try $0.task("a.md", title: "A") }
         _ = try f.monitor.process()

@@ -7,7 +7,12 @@ import GRDB
 /// silently. All listing and filtering runs against it, never by parsing files at query time.
 public final class TaskIndex: Sendable {
     /// The database; one queue per index file. Only `Index/` speaks SQL to it.
-    let database: DatabaseQueue
+    var database: DatabaseQueue { opened.withLock { $0.queue } }
+    /// The file open now: swapped only by ``followReplacement()``.
+    let opened: Locked<OpenedFile>
+    /// The stamp an index file must carry to be followed (``followReplacement()``); nil for an
+    /// index in memory or a cold build, which nothing replaces.
+    let stamp: String?
     /// Where the database file is.
     public let path: String
     /// The vault's clock, whose now a running timer (§27) counts up to in the rows' TASK JSON;
@@ -34,14 +39,15 @@ public final class TaskIndex: Sendable {
         let folder = (path as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let stamp = TaskIndex.stamp(timeZone: timeZone, variant: variant)
-        if let opened = try? TaskIndex.openChecked(path: path, stamp: stamp) {
-            database = opened.queue
+        self.stamp = stamp
+        if let opened = OpenedFile(checking: path, stamp: stamp) {
+            self.opened = Locked(opened)
             return
         }
         // Missing, corrupt, or from another schema: start over.
         TaskIndex.remove(at: path)
         do {
-            database = try TaskIndex.openChecked(path: path, stamp: stamp).queue
+            opened = Locked(try OpenedFile(path: path, stamp: stamp))
         } catch {
             throw TodoError.io(path: path, reason: "the index database could not be created: \(error)")
         }
@@ -49,13 +55,14 @@ public final class TaskIndex: Sendable {
 
     /// Opens the index at `path` only if it is there, whole, and of this schema; nil otherwise.
     init?(existingAt path: String, timeZone: TimeZone, variant: String?, clock: TodoClock?) {
-        guard FileManager.default.fileExists(atPath: path),
-              let opened = try? TaskIndex.openChecked(path: path, stamp: TaskIndex.stamp(timeZone: timeZone, variant: variant)),
+        let stamp = TaskIndex.stamp(timeZone: timeZone, variant: variant)
+        guard FileManager.default.fileExists(atPath: path), let opened = OpenedFile(checking: path, stamp: stamp),
               !opened.created
         else { return nil }
         self.path = path
         self.clock = clock
-        database = opened.queue
+        self.stamp = stamp
+        self.opened = Locked(opened)
     }
 
     /// A new index at `path` (a file of its own, not yet where the index belongs) for a cold
@@ -73,9 +80,11 @@ public final class TaskIndex: Sendable {
             try db.execute(sql: "PRAGMA cache_size = -65536")
             db.add(function: TaskIndex.foldFunction)
         }
+        stamp = nil
         do {
-            database = try DatabaseQueue(path: path, configuration: config)
-            try TaskIndex.createSchema(database, stamp: TaskIndex.stamp(timeZone: timeZone, variant: variant))
+            let queue = try DatabaseQueue(path: path, configuration: config)
+            opened = Locked(OpenedFile(queue: queue, identity: nil, created: true))
+            try TaskIndex.createSchema(queue, stamp: TaskIndex.stamp(timeZone: timeZone, variant: variant))
         } catch {
             throw TodoError.io(path: path, reason: "the index database could not be created: \(error)")
         }
@@ -110,8 +119,10 @@ public final class TaskIndex: Sendable {
         self.clock = clock
         var config = Configuration()
         config.prepareDatabase { db in db.add(function: TaskIndex.foldFunction) }
-        database = try DatabaseQueue(configuration: config)
-        try TaskIndex.createSchema(database, stamp: TaskIndex.schemaVersion + " " + timeZone.identifier)
+        let queue = try DatabaseQueue(configuration: config)
+        stamp = nil
+        opened = Locked(OpenedFile(queue: queue, identity: nil, created: true))
+        try TaskIndex.createSchema(queue, stamp: TaskIndex.schemaVersion + " " + timeZone.identifier)
     }
 
     /// The default index path for a vault: `$XDG_CACHE_HOME/todomd/<sha256 of real path>/index.sqlite`.

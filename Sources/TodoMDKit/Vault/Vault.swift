@@ -67,10 +67,14 @@ public final class Vault: Sendable {
         try VaultFolder(path: path).makeFolders(".todomd")
     }
 
-    /// Brings the index up to date with the folder again (after other programs changed files).
+    /// Brings the index up to date with the folder again (after other programs changed files),
+    /// first following an index file another process replaced (``TaskIndex/followReplacement()``).
     /// Not to be confused with `todomd sync`, which exchanges tasks with PostgreSQL (§20).
     @discardableResult
-    public func refreshIndex() throws -> SyncReport { try index.sync(with: folder, timeZone: clock.timeZone) }
+    public func refreshIndex() throws -> SyncReport {
+        index.followReplacement()
+        return try index.sync(with: folder, timeZone: clock.timeZone)
+    }
 
     // MARK: - Side files
 

@@ -132,7 +132,13 @@ public final class VaultMonitor: Sendable {
     /// trusted file systems).
     func startWatching(_ watcher: FileWatcher, _ handler: @escaping @Sendable (WatchBatch) -> Void) throws -> FileWatcher {
         let index = vault.index
-        let fresh = FreshnessBeacon(cacheFolder: vault.cacheFolder, root: vault.folder.root) { try? index.generation() }
+        // The generation of the index file commands find: after another process replaced it
+        // (a cold build renamed into place), the one at the path. It differs from the last
+        // sync's, so the watcher syncs that file and vouches for it.
+        let fresh = FreshnessBeacon(cacheFolder: vault.cacheFolder, root: vault.folder.root) {
+            index.followReplacement()
+            return try? index.generation()
+        }
         beacon.withLock { $0 = fresh }
         try watcher.start(beacon: fresh, handler)
         // A process that watches stays up to answer searches: it builds the full-text index a
