@@ -108,6 +108,19 @@ private func at(_ text: String) -> Date {
         #expect(found == [ConflictCopy(copy: "Work/a 2.md", original: "Work/a.md", pattern: .numbered)])
     }
 
+    /// The name is what follows the last `/`: a folder's spaces, dots or non-ASCII letters make
+    /// no copy of an ordinary name, and a copy deep in such folders is found.
+    @Test func theNameIsCutAtTheLastSlash() {
+        let ids = ["Ärger 2/Straße.md", "Ärger 2/Straße 2.md", "a.b.c/x.md", "My Work/plan.md", "My Work/plan.md.bak",
+                   "Über/Tief/café (conflict 2025-03-01 0930).md", "Über/Tief/café.md", "Über/café.md", "x.md"]
+        #expect(ConflictCopy.find(in: ids) == [
+            ConflictCopy(copy: "Ärger 2/Straße 2.md", original: "Ärger 2/Straße.md", pattern: .numbered),
+            ConflictCopy(copy: "Über/Tief/café (conflict 2025-03-01 0930).md", original: "Über/Tief/café.md", pattern: .conflict),
+        ])
+        // Nothing that can be a copy: no copies, whatever the folders are called.
+        #expect(ConflictCopy.find(in: ["My Work/plan.md", "v1.2/notes.md", "a b/c d/e.md", "Ärger/x.md"]).isEmpty)
+    }
+
     static func vaultWithCopies() throws -> TemporaryVault {
         let v = try TemporaryVault()
         try v.task("20250301-0900-buy-milk.md", title: "Buy milk", "due: \"2025-03-01\"", body: "Semi-skimmed.\n")
