@@ -179,14 +179,15 @@ public final class SyncEngine: Sendable {
                                    uniquingKeysWith: { a, _ in a })
             let pending = Dictionary(try state.outbox(db).map { (Key(kind: $0.kind, id: $0.id), $0) },
                                      uniquingKeysWith: { a, _ in a })
-            var seen: Set<Key> = []
-            seen.reserveCapacity(found.count)
+            // How many of the keys a tombstone can be for (a pending change or a live base) the
+            // walk found; the found keys are unique (`LocalFiles.scan`).
+            var foundTracked = 0
             for (index, file) in found.enumerated() {
                 if index % 500 == 0 { progress?(.scanning(index, found.count)) }
                 let key = Key(kind: file.kind, id: file.id)
-                seen.insert(key)
                 let entry = pending[key]
                 let base = bases[key].flatMap { $0.deleted ? nil : $0 }
+                if entry != nil || base != nil { foundTracked += 1 }
                 // What the file looked like when last recorded: the pending change, else the base.
                 let known: (path: String, hash: String, size: Int, mtime: Int64)?
                 if let entry {
@@ -225,10 +226,17 @@ public final class SyncEngine: Sendable {
                     baseRevision: entry?.baseRevision ?? bases[key]?.revision, conflictLoser: entry?.conflictLoser))
             }
             progress?(.scanning(found.count, found.count))
-            // Gone since the last sync: a tombstone (deletes propagate, §16).
-            var gone = Set(bases.filter { !$0.value.deleted }.keys)
-            gone.formUnion(pending.keys)
-            for key in gone.subtracting(seen) {
+            // Gone since the last sync: a tombstone (deletes propagate, §16). When the walk found
+            // every tracked key, nothing is gone, and no set of every file is built.
+            let liveBases = bases.lazy.filter { !$0.value.deleted && pending[$0.key] == nil }.map(\.key)
+            var tracked = pending.count
+            for _ in liveBases { tracked += 1 }
+            var gone: [Key] = []
+            if foundTracked < tracked {
+                let seen = Set(found.lazy.map { Key(kind: $0.kind, id: $0.id) })
+                gone = pending.keys.filter { !seen.contains($0) } + liveBases.filter { !seen.contains($0) }
+            }
+            for key in gone {
                 let entry = pending[key]
                 if let entry, entry.record == nil { continue }
                 guard let path = entry?.path ?? bases[key]?.path else { continue }

@@ -154,6 +154,47 @@ struct SyncScenarioTests {
         #expect(try a.records().isEmpty && b.records().isEmpty)
     }
 
+    /// Files removed, added and edited by hand in one sync, one removal still waiting from a
+    /// sync the database missed: each arrives once, and nothing that is still there is taken
+    /// for gone.
+    @Test func removalsAndAdditionsInOneSyncAllArrive() async throws {
+        let (a, b) = try pair()
+        let kept = try addTask(a, "Kept")
+        let removed = try addTask(a, "Removed by hand")
+        let offline = try addTask(a, "Removed while the database is down")
+        try await a.sync()
+        try await b.sync()
+
+        var down = a.url
+        down.port = 1  // nothing listens there
+        try FileManager.default.removeItem(atPath: a.root + "/" + offline)
+        await #expect(throws: SyncError.self) { try await a.sync(database: down) }
+        #expect(try a.pending() == 1)
+        try FileManager.default.removeItem(atPath: a.root + "/" + removed)
+        try Data("---\ntitle: Added by hand\n---\n".utf8).write(to: URL(fileURLWithPath: a.root + "/added-by-hand.md"))
+        try a.edit(at: "2026-11-21T10:00:00") { _ = try $0.complete(kept) }
+        #expect(try await a.sync().pushed == 4)
+        #expect(try await b.sync().pulled == 4)
+        #expect(!b.vault.exists(removed) && !b.vault.exists(offline))
+        #expect(try b.task(kept).status == .done)
+        #expect(try b.task("added-by-hand.md").title == "Added by hand")
+        #expect(try Set(a.records().keys) == ["task:" + kept, "task:added-by-hand.md"])
+        #expect(try a.records() == b.records())
+        // Nothing left to send or fetch.
+        #expect(try await a.sync().pushed == 0)
+        #expect(try await b.sync().pulled == 0)
+
+        // As many files added as removed: the walk finds as many files as were synced, and the
+        // removal is still seen.
+        try FileManager.default.removeItem(atPath: b.root + "/added-by-hand.md")
+        try Data("---\ntitle: Added on B\n---\n".utf8).write(to: URL(fileURLWithPath: b.root + "/added-on-b.md"))
+        #expect(try await b.sync().pushed == 2)
+        #expect(try await a.sync().pulled == 2)
+        #expect(!a.vault.exists("added-by-hand.md"))
+        #expect(try Set(a.records().keys) == ["task:" + kept, "task:added-on-b.md"])
+        #expect(try a.records() == b.records())
+    }
+
     @Test func editsMadeWhileTheDatabaseIsDownArePushedWhenItReturns() async throws {
         let (a, b) = try pair()
         let id = try addTask(a, "Pay rent")
