@@ -21,14 +21,16 @@ import Glibc
         /// Set to hold the watcher's thread in its handler (the kernel queue fills meanwhile).
         let gate = Gate()
 
+        /// - Parameter beaconCheck: how often the watcher looks whether its socket is still in
+        ///   place (every two seconds in `todomd watch`).
         init(mode: FileWatcher.Mode = .inotify, trusted: Set<String> = FileWatcher.localFileSystems,
-             prepare: (TemporaryVault) throws -> Void = { _ in }) throws {
+             beaconCheck: Duration = .milliseconds(50), prepare: (TemporaryVault) throws -> Void = { _ in }) throws {
             v = try TemporaryVault()
             try prepare(v)
             vault = try v.open()
             monitor = VaultMonitor(vault: vault)
             let watcher = FileWatcher(root: v.root, mode: mode, debounce: .milliseconds(20), trustedFileSystems: trusted)
-            self.watcher = try monitor.startWatching(watcher) { [recorder, gate] batch in
+            self.watcher = try monitor.startWatching(watcher, beaconCheck: beaconCheck) { [recorder, gate] batch in
                 gate.pass()
                 recorder.record(batch)
             }
@@ -56,6 +58,8 @@ import Glibc
         }
 
         func isCurrent() -> Bool { if case .current = ask() { return true } else { return false } }
+
+        var socketPath: String { WatcherAnswer.socketPath(inCacheFolder: vault.cacheFolder) }
     }
 
     /// Holds the watcher's thread in its handler while closed.
@@ -293,15 +297,73 @@ import Glibc
         #expect(listed.ids == ["new.md"])
     }
 
-    @Test func aSecondWatcherRunsWithoutAnswering() throws {
+    @Test func aSecondWatcherAnswersOnlyOnceTheFirstStops() async throws {
         let f = try Fixture()
         _ = try f.monitor.process()
         let second = VaultMonitor(vault: f.vault)
-        let watcher = try second.startWatching(mode: .inotify) { _ in }
+        let watcher = try second.startWatching(FileWatcher(root: f.v.root, mode: .inotify, debounce: .milliseconds(20),
+                                                           trustedFileSystems: FileWatcher.localFileSystems),
+                                               beaconCheck: .milliseconds(50)) { _ in }
+        defer { watcher.stop() }
+        _ = try second.process()
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(f.isCurrent(), "the first still holds the socket")
+        #expect(second.beacon.withLock { $0?.isAnswering } == false)
+        f.watcher.stop()
+        // The second takes the place within a check, and vouches once it has synced after that.
+        #expect(await eventually { second.beacon.withLock { $0?.isAnswering } == true })
+        #expect(f.ask() == .stale)
         _ = try second.process()
         #expect(f.isCurrent())
-        watcher.stop()
-        // The first still holds the socket.
+        #expect(try !f.listed().scanned)
+    }
+
+    /// The cache folder cleared under a running watcher (`rm -rf ~/.cache/todomd`): its socket
+    /// and lock go with it. The next command builds the index anew, which makes the folder
+    /// again; the watcher then listens again and syncs the new index, so later commands skip
+    /// the walk once more.
+    @Test func aClearedCacheFolderGetsItsSocketBackAndIsVouchedForAgain() async throws {
+        let f = try Fixture { try $0.task("a.md", title: "A") }
+        _ = try f.monitor.process()
+        #expect(f.isCurrent())
+        try FileManager.default.removeItem(atPath: f.vault.cacheFolder)
+        #expect(f.ask() == .none)
+        // Nothing to listen in until a command makes the folder again.
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(!FileManager.default.fileExists(atPath: f.vault.cacheFolder))
+        let rebuilt = try f.command()
+        #expect(rebuilt.openReport.scanned)
+        let built = try rebuilt.index.generation()
+        #expect(await eventually { FileManager.default.fileExists(atPath: f.socketPath) })
+        // Back in place, it asks itself for a sync of the index commands now find.
+        #expect(await eventually { f.recorder.rescanned })
+        _ = try f.monitor.process()
+        guard case let .current(vouch) = f.ask() else { Issue.record("no vouch after the socket came back"); return }
+        #expect(vouch.generation == built)
+        try f.v.task("b.md", title: "B")
+        #expect(f.ask() == .stale)
+        _ = try f.monitor.process()
+        let listed = try f.listed()
+        #expect(!listed.scanned)
+        #expect(listed.ids == ["a.md", "b.md"])
+    }
+
+    /// A watcher whose files were removed, and whose place another took meanwhile, leaves the
+    /// other's socket alone as it stops (before, it removed whatever socket was at the path).
+    @Test func aWatcherThatLostItsPlaceLeavesTheNewOnesSocket() async throws {
+        // It never looks for its socket: the other takes the place before it could.
+        let f = try Fixture(beaconCheck: .seconds(3600))
+        _ = try f.monitor.process()
+        #expect(f.isCurrent())
+        unlink(f.socketPath)
+        unlink(WatcherAnswer.lockPath(inCacheFolder: f.vault.cacheFolder))
+        let second = VaultMonitor(vault: f.vault)
+        let watcher = try second.startWatching(mode: .inotify) { _ in }
+        defer { watcher.stop() }
+        #expect(second.beacon.withLock { $0?.isAnswering } == true)
+        f.watcher.stop()
+        #expect(FileManager.default.fileExists(atPath: f.socketPath))
+        _ = try second.process()
         #expect(f.isCurrent())
     }
 

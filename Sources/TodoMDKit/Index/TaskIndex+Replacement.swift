@@ -50,6 +50,11 @@ extension TaskIndex {
         let device: UInt64
         let inode: UInt64
 
+        init(device: UInt64, inode: UInt64) {
+            self.device = device
+            self.inode = inode
+        }
+
         /// The file at `path` (links followed); nil when there is none.
         init?(of path: String) {
             guard let identity = IndexVouch.identity(of: path) else { return nil }

@@ -21,7 +21,8 @@ import Darwin
 /// watcher.stop()
 /// ```
 ///
-/// The watcher's own thread waits in `poll(2)`: it costs no CPU while nothing changes.
+/// The watcher's own thread waits in `poll(2)`: it costs no CPU while nothing changes, beyond
+/// two `stat`s every two seconds when it answers commands (see ``VaultMonitor/startWatching(mode:_:)``).
 public final class FileWatcher: Sendable {
     /// How changes are detected.
     public enum Mode: Sendable, Equatable {
@@ -304,6 +305,8 @@ private final class WatchLoop: @unchecked Sendable {
     let beacon: FreshnessBeacon?
     private var source: any ChangeSource
     private var batcher: ChangeBatcher
+    /// When the beacon next looks whether its socket is still in place.
+    private var beaconCheck: ContinuousClock.Instant?
 
     init(root: String, source: any ChangeSource, wake: WakePipe, batcher: ChangeBatcher, beacon: FreshnessBeacon?) {
         self.root = root
@@ -316,16 +319,17 @@ private final class WatchLoop: @unchecked Sendable {
     /// Runs until the wake pipe is written to.
     func run(handler: @Sendable (WatchBatch) -> Void, modeChanged: (String) -> Void) {
         let clock = ContinuousClock()
+        beaconCheck = beacon.map { clock.now + $0.checkInterval }
         while true {
             let now = clock.now
-            let wakeAt = [batcher.deadline, source.nextCollection].compactMap { $0 }.min()
+            let wakeAt = [batcher.deadline, source.nextCollection, beaconCheck].compactMap { $0 }.min()
             var descriptors = [pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)]
             let sourceSlot = source.descriptor.map { fd in
                 descriptors.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
                 return descriptors.count - 1
             }
-            let beaconSlot = beacon.map { beacon in
-                descriptors.append(pollfd(fd: beacon.listener, events: Int16(POLLIN), revents: 0))
+            let beaconSlot = beacon?.listener.map { listener in
+                descriptors.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0))
                 return descriptors.count - 1
             }
             let ready = poll(&descriptors, nfds_t(descriptors.count), WatchLoop.milliseconds(from: now, to: wakeAt))
@@ -346,15 +350,24 @@ private final class WatchLoop: @unchecked Sendable {
                     if source.descriptor != nil { collect(at: clock.now, modeChanged: modeChanged) }
                     return source.seesEveryChange
                 }
-                if resync {
-                    // Another process wrote the index since the last sync: sync again to vouch anew.
-                    batcher.requestRescan()
-                    batcher.touch(at: clock.now)
-                    beacon.noteChange()
-                }
+                // Another process wrote the index since the last sync: sync again to vouch anew.
+                if resync { requestResync(clock.now) }
+            }
+            if let beacon, let check = beaconCheck, check <= clock.now {
+                // Answering again (after the cache folder was cleared, say), the watcher has not
+                // synced the index commands find: sync, so that it can vouch for it.
+                if beacon.stayInPlace() { requestResync(clock.now) }
+                beaconCheck = clock.now + beacon.checkInterval
             }
             if let batch = batcher.takeIfDue(at: clock.now) { handler(batch) }
         }
+    }
+
+    /// Asks for a sync of the whole vault, counted as a change the beacon has seen.
+    private func requestResync(_ now: ContinuousClock.Instant) {
+        batcher.requestRescan()
+        batcher.touch(at: now)
+        beacon?.noteChange()
     }
 
     /// Reads what the source has; tells the beacon when that held a change.

@@ -118,9 +118,11 @@ public final class VaultMonitor: Sendable {
     /// ``process()`` run), and which, while it runs, tells commands opening the vault whether
     /// the index is current so they can skip walking every file (``WatcherAnswer``).
     ///
-    /// Only one process at a time answers for a vault; a second watcher runs without answering.
-    /// The watcher answers "current" only after a ``process()`` that began after every change it
-    /// has seen.
+    /// Only one process at a time answers for a vault; a second watcher runs without answering
+    /// until the first stops. The watcher answers "current" only after a ``process()`` that began
+    /// after every change it has seen. Every two seconds it looks whether its socket is still in
+    /// the cache folder: cleared with the folder, the socket is made again once a command has
+    /// rebuilt the index there, and the watcher syncs that index before it vouches for it.
     ///
     /// - Throws: what ``FileWatcher/start(_:)`` throws.
     public func startWatching(mode: FileWatcher.Mode = .automatic,
@@ -129,13 +131,15 @@ public final class VaultMonitor: Sendable {
     }
 
     /// ``startWatching(mode:_:)`` with a watcher made by the caller (tests give it other
-    /// trusted file systems).
-    func startWatching(_ watcher: FileWatcher, _ handler: @escaping @Sendable (WatchBatch) -> Void) throws -> FileWatcher {
+    /// trusted file systems), looking every `beaconCheck` whether it still answers where
+    /// commands ask (``FreshnessBeacon/stayInPlace()``).
+    func startWatching(_ watcher: FileWatcher, beaconCheck: Duration = FreshnessBeacon.defaultCheckInterval,
+                       _ handler: @escaping @Sendable (WatchBatch) -> Void) throws -> FileWatcher {
         let index = vault.index
         // The generation of the index file commands find: after another process replaced it
         // (a cold build renamed into place), the one at the path. It differs from the last
         // sync's, so the watcher syncs that file and vouches for it.
-        let fresh = FreshnessBeacon(cacheFolder: vault.cacheFolder, root: vault.folder.root) {
+        let fresh = FreshnessBeacon(cacheFolder: vault.cacheFolder, root: vault.folder.root, checkInterval: beaconCheck) {
             index.followReplacement()
             return try? index.generation()
         }
