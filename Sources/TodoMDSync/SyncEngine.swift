@@ -169,31 +169,30 @@ public final class SyncEngine: Sendable {
 
     /// Compares every file with its base (or pending change) and records what changed in the
     /// outbox, in one transaction.
+    ///
+    /// Each base row is read as the few values the comparison needs and paired with its file
+    /// through a table of the files' names (``pair(_:_:)``): a file whose path, size and mtime
+    /// are its base's is passed over without reading anything more.
     func recordLocalChanges(_ summary: inout SyncSummary, progress: (@Sendable (SyncProgress) -> Void)?) throws {
         let (found, duplicates) = files.scan()
         summary.skipped += duplicates.map { "\($0): another file has the same name; rename one to sync it" }
         var skipped: [String] = []
         try state.write { db in
             let vaultID = try vaultID(db)
-            let bases = Dictionary(try state.bases(db).map { (Key(kind: $0.kind, id: $0.id), $0) },
-                                   uniquingKeysWith: { a, _ in a })
             let pending = Dictionary(try state.outbox(db).map { (Key(kind: $0.kind, id: $0.id), $0) },
                                      uniquingKeysWith: { a, _ in a })
-            // How many of the keys a tombstone can be for (a pending change or a live base) the
-            // walk found; the found keys are unique (`LocalFiles.scan`).
-            var foundTracked = 0
-            for (index, file) in found.enumerated() {
+            let (pairs, unmatched) = SyncEngine.pair(found, try state.baseStats(db))
+            for (index, (file, base)) in pairs.enumerated() {
                 if index % 500 == 0 { progress?(.scanning(index, found.count)) }
                 let key = Key(kind: file.kind, id: file.id)
-                let entry = pending[key]
-                let base = bases[key].flatMap { $0.deleted ? nil : $0 }
-                if entry != nil || base != nil { foundTracked += 1 }
+                let entry = pending.isEmpty ? nil : pending[key]
+                let live = base.flatMap { $0.deleted ? nil : $0 }
                 // What the file looked like when last recorded: the pending change, else the base.
-                let known: (path: String, hash: String, size: Int, mtime: Int64)?
+                let known: (path: String, size: Int, mtime: Int64)?
                 if let entry {
-                    known = entry.record == nil ? nil : (entry.path, entry.hash, entry.size, entry.mtime)
+                    known = entry.record == nil ? nil : (entry.path, entry.size, entry.mtime)
                 } else {
-                    known = base.map { ($0.path, $0.hash, $0.size, $0.mtime) }
+                    known = live.map { ($0.path, $0.size, $0.mtime) }
                 }
                 if let known, known.path == file.path, known.size == file.size, known.mtime == file.mtime { continue }
                 let record: SyncRecord, snapshot: FileSnapshot
@@ -205,7 +204,8 @@ public final class SyncEngine: Sendable {
                 }
                 let stamp = snapshot.stamp
                 let table = entry == nil ? "base" : "outbox"
-                if let known, known.path == file.path, known.hash == stamp.hash {
+                if let known, known.path == file.path,
+                   try (entry.map { $0.hash } ?? live.flatMap { try state.baseHash(db, $0.kind, $0.id) }) == stamp.hash {
                     try updateFileState(db, table, key, path: file.path, stamp: stamp)
                     continue
                 }
@@ -213,7 +213,7 @@ public final class SyncEngine: Sendable {
                 if let entry {
                     knownRecord = entry.record
                 } else {
-                    knownRecord = base == nil ? nil : try state.baseRecord(db, file.kind, file.id)
+                    knownRecord = try live.flatMap { try state.baseRecord(db, $0.kind, $0.id) }
                 }
                 if let knownRecord, knownRecord == record, known?.path == file.path {
                     // Same content in other bytes (a reformatted file): nothing to push.
@@ -223,29 +223,50 @@ public final class SyncEngine: Sendable {
                 try state.enqueue(db, OutboxEntry(
                     kind: file.kind, id: file.id, changeID: newChangeID(vaultID), path: file.path, hash: stamp.hash,
                     size: stamp.size, mtime: stamp.mtime, record: record,
-                    baseRevision: entry?.baseRevision ?? bases[key]?.revision, conflictLoser: entry?.conflictLoser))
+                    baseRevision: entry?.baseRevision ?? base?.revision, conflictLoser: entry?.conflictLoser))
             }
             progress?(.scanning(found.count, found.count))
-            // Gone since the last sync: a tombstone (deletes propagate, §16). When the walk found
-            // every tracked key, nothing is gone, and no set of every file is built.
-            let liveBases = bases.lazy.filter { !$0.value.deleted && pending[$0.key] == nil }.map(\.key)
-            var tracked = pending.count
-            for _ in liveBases { tracked += 1 }
-            var gone: [Key] = []
-            if foundTracked < tracked {
-                let seen = Set(found.lazy.map { Key(kind: $0.kind, id: $0.id) })
-                gone = pending.keys.filter { !seen.contains($0) } + liveBases.filter { !seen.contains($0) }
+            // Gone since the last sync: a tombstone (deletes propagate, §16) for each pending
+            // change and each live base whose file the walk did not find.
+            var gone: [(key: Key, path: String, revision: Int64?)] = []
+            if !pending.isEmpty {
+                let foundKeys = Set(pairs.lazy.map { Key(kind: $0.file.kind, id: $0.file.id) }.filter { pending[$0] != nil })
+                for (key, entry) in pending where !foundKeys.contains(key) && entry.record != nil {
+                    let revision = try entry.baseRevision ?? state.base(db, key.kind, key.id)?.revision
+                    gone.append((key, entry.path, revision))
+                }
             }
-            for key in gone {
-                let entry = pending[key]
-                if let entry, entry.record == nil { continue }
-                guard let path = entry?.path ?? bases[key]?.path else { continue }
+            for base in unmatched where !base.deleted {
+                let key = Key(kind: base.kind, id: base.id)
+                if pending[key] == nil { gone.append((key, base.path, base.revision)) }
+            }
+            for (key, path, revision) in gone {
                 try state.enqueue(db, OutboxEntry(
                     kind: key.kind, id: key.id, changeID: newChangeID(vaultID), path: path, hash: "", size: 0,
-                    mtime: 0, record: nil, baseRevision: entry?.baseRevision ?? bases[key]?.revision, conflictLoser: nil))
+                    mtime: 0, record: nil, baseRevision: revision, conflictLoser: nil))
             }
         }
         summary.skipped += skipped
+    }
+
+    /// Each file found with its base row (nil when it has none), and the base rows no file has.
+    /// Names are compared as everywhere else: one composed otherwise than its row's (an
+    /// accented letter as another system may write it) is still that row.
+    static func pair(_ found: [LocalFile], _ bases: [BaseStat]) -> (pairs: [(file: LocalFile, base: BaseStat?)],
+                                                                    unmatched: [BaseStat]) {
+        var position: [Key: Int] = [:]
+        position.reserveCapacity(found.count)
+        for (i, file) in found.enumerated() { position[Key(kind: file.kind, id: file.id)] = i }
+        var pairs = found.map { (file: $0, base: BaseStat?.none) }
+        var unmatched: [BaseStat] = []
+        for base in bases {
+            if let i = position[Key(kind: base.kind, id: base.id)] {
+                pairs[i].base = base
+            } else {
+                unmatched.append(base)
+            }
+        }
+        return (pairs, unmatched)
     }
 
     /// Remembers a file's new hash and stat for its base or pending change (content unchanged).

@@ -22,6 +22,21 @@ struct BaseEntry: Sendable, Equatable {
     var deleted: Bool
 }
 
+/// A base row as a sync's walk reads it (``SyncState/baseStats(_:)``).
+struct BaseStat: Sendable {
+    var kind: SyncKind
+    var id: String
+    /// Where the file was, when that is not `id` itself (a file in a folder, or a note).
+    var movedPath: String?
+    var size: Int
+    var mtime: Int64
+    var revision: Int64?
+    var deleted: Bool
+
+    /// Where the file was when it last matched the base.
+    var path: String { movedPath ?? id }
+}
+
 /// A local change waiting to be pushed: the whole new version (or a tombstone), with the server
 /// revision it was made against.
 struct OutboxEntry: Sendable, Equatable {
@@ -135,13 +150,23 @@ final class SyncState: Sendable {
 
     // MARK: - Base
 
-    func bases(_ db: Database) throws -> [BaseEntry] {
-        var out: [BaseEntry] = []
-        let rows = try Row.fetchCursor(db, sql: "SELECT kind, id, path, hash, size, mtime, revision, change_id, deleted FROM base")
+    /// What a sync's walk compares with each file it finds: every base row's key and stat,
+    /// without the record, hash or change id it does not need for a file that did not change.
+    func baseStats(_ db: Database) throws -> [BaseStat] {
+        var out: [BaseStat] = []
+        // A root file's path is its id, and is not read a second time.
+        let rows = try Row.fetchCursor(db, sql: "SELECT kind, id, NULLIF(path, id), size, mtime, revision, deleted FROM base")
         while let row = try rows.next() {
-            if let entry = Self.base(row) { out.append(entry) }
+            guard let kind = SyncKind(rawValue: row[0]) else { continue }
+            out.append(BaseStat(kind: kind, id: row[1], movedPath: row[2], size: row[3], mtime: row[4],
+                                revision: row[5], deleted: row[6]))
         }
         return out
+    }
+
+    /// A base row's content hash.
+    func baseHash(_ db: Database, _ kind: SyncKind, _ id: String) throws -> String? {
+        try String.fetchOne(db, sql: "SELECT hash FROM base WHERE kind = ? AND id = ?", arguments: [kind.rawValue, id])
     }
 
     func base(_ db: Database, _ kind: SyncKind, _ id: String) throws -> BaseEntry? {

@@ -195,6 +195,40 @@ struct SyncScenarioTests {
         #expect(try a.records() == b.records())
     }
 
+    /// Names in upper and lower case, above ASCII, in folders, a note and a task of one name:
+    /// the walk pairs each file with its own row whatever the order of the bytes, and a file
+    /// renamed to the same name composed otherwise (as another system may write it) is still
+    /// its row, not a removal and an addition.
+    @Test func everyNamePairsWithItsOwnRow() async throws {
+        let (a, b) = try pair()
+        let names = ["Zebra.md", "apple.md", "\u{C4}rger.md", "\u{FC}ber.md", "caf\u{E9}.md", "Home/nested.md",
+                     "z/Apple2.md"]
+        for name in names { try a.vault.task(name, title: "Task " + name) }
+        try a.vault.write("Notes/\u{C4}rger.md", "---\ntitle: \u{C4}rger\n---\nA note of the same name.\n")
+        #expect(try await a.sync().pushed == names.count + 1)
+        #expect(try await b.sync().pulled == names.count + 1)
+        // Nothing changed: nothing recorded, and no row taken for gone.
+        #expect(try await a.sync().pushed == 0)
+
+        let decomposed = "cafe\u{301}.md"
+        #expect(Array(decomposed.utf8) != Array("caf\u{E9}.md".utf8))
+        guard rename(a.root + "/caf\u{E9}.md", a.root + "/" + decomposed) == 0 else {
+            Issue.record("rename failed")
+            return
+        }
+        try a.edit(at: "2026-11-21T10:00:00") { _ = try $0.complete("Zebra.md") }
+        try FileManager.default.removeItem(atPath: a.root + "/apple.md")
+        try a.vault.task("\u{C5}ngstr\u{F6}m.md", title: "Measure")
+        #expect(try await a.sync().pushed == 3)
+        #expect(try await b.sync().pulled == 3)
+        #expect(try b.task("Zebra.md").status == .done)
+        #expect(!b.vault.exists("apple.md"))
+        #expect(try b.task("\u{C5}ngstr\u{F6}m.md").title == "Measure")
+        #expect(try a.records() == b.records())
+        #expect(try await a.sync().pushed == 0)
+        #expect(try await b.sync().pulled == 0)
+    }
+
     @Test func editsMadeWhileTheDatabaseIsDownArePushedWhenItReturns() async throws {
         let (a, b) = try pair()
         let id = try addTask(a, "Pay rent")
