@@ -11,9 +11,9 @@ import Darwin
 /// Their code is linked into the helpers only, so every other command starts without loading it:
 /// `todomd-serve` has Hummingbird and the MCP SDK (with the FoundationNetworking it brings:
 /// libcurl, GnuTLS, Kerberos, LDAP — 30 shared libraries), `todomd-sync` has postgres-nio, NIO
-/// and BoringSSL. The three commands parse and check their options as always, then replace the
-/// process with their helper and the same arguments (same process id, so signals and exit codes
-/// reach it as before).
+/// and BoringSSL. `todomd` replaces its process with the helper, given the same arguments, as
+/// soon as it sees the command's name (same process id, so signals and exit codes reach it as
+/// before); the helper, the same command line with those commands in it, parses and checks them.
 public struct HelperCommands: Sendable {
     /// Runs `serve` in this process with its checked options.
     package typealias Serve = @Sendable (_ options: ServeSettings, _ context: CommandContext) async throws -> Void
@@ -47,6 +47,9 @@ public struct HelperCommands: Sendable {
             try HelperProgram.exec(helper, arguments: arguments, environment: environment)
         })
     }
+
+    /// The helper program of each command that runs in one.
+    static let programs = ["serve": servingProgram, "mcp": servingProgram, "sync": syncProgram]
 
     /// The name of the program that runs `serve` and `mcp`.
     static let servingProgram = "todomd-serve"
