@@ -75,4 +75,37 @@ import TodoMDTestSupport
                                   + folder + "/alone/\(program), " + folder + "/libexec/todomd/\(program))"), "\(err)")
         }
     }
+
+    /// `todomd` hands `sync`, `serve` and `mcp` to their helper before it parses anything: the
+    /// helper gets the arguments exactly as typed, and its answer (here a script's) is the
+    /// command's, even for arguments `todomd` itself would refuse.
+    @Test(.enabled(if: ProcessTests.binary != nil)) func helperCommandsReachTheirProgramUnparsed() throws {
+        let v = try TemporaryVault()
+        let binary = try #require(ProcessTests.binary)
+        let folder = FileManager.default.temporaryDirectory.path + "/todomd-handover-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        do { try FileManager.default.linkItem(atPath: binary, toPath: folder + "/todomd") } catch {
+            try FileManager.default.copyItem(atPath: binary, toPath: folder + "/todomd")
+        }
+        for program in ["todomd-sync", "todomd-serve"] {
+            let script = "#!/bin/sh\necho \"\(program):\" \"$@\"\nexit 7\n"
+            FileManager.default.createFile(atPath: folder + "/" + program, contents: Data(script.utf8),
+                                           attributes: [.posixPermissions: 0o755])
+        }
+        let cases: [([String], String)] = [
+            (["--vault", v.root, "sync", "--not-an-option"], "todomd-sync: --vault \(v.root) sync --not-an-option\n"),
+            (["serve", "--port", "70000"], "todomd-serve: serve --port 70000\n"),
+            (["mcp", "--help"], "todomd-serve: mcp --help\n"),
+        ]
+        for (args, expected) in cases {
+            let (code, out, _) = try run(v, args, binary: folder + "/todomd")
+            #expect(code == 7, "\(args)")
+            #expect(out == expected)
+        }
+        // Every other command runs in todomd, as before.
+        let (code, out, _) = try run(v, ["today", "--json"], binary: folder + "/todomd")
+        #expect(code == 0)
+        #expect(out.hasPrefix("{"))
+    }
 }
