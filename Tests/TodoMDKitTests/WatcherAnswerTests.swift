@@ -60,6 +60,17 @@ import Glibc
         func isCurrent() -> Bool { if case .current = ask() { return true } else { return false } }
 
         var socketPath: String { WatcherAnswer.socketPath(inCacheFolder: vault.cacheFolder) }
+
+        /// Adds `b.md` beside `a.md`: not vouched for until the watcher syncs, then listed by a
+        /// command without a walk.
+        func addedTaskIsListedWithoutAWalkOnceSynced(sourceLocation: SourceLocation = #_sourceLocation) throws {
+            try v.task("b.md", title: "B")
+            #expect(ask() == .stale, sourceLocation: sourceLocation)
+            _ = try monitor.process()
+            let listed = try self.listed()
+            #expect(!listed.scanned, sourceLocation: sourceLocation)
+            #expect(listed.ids == ["a.md", "b.md"], sourceLocation: sourceLocation)
+        }
     }
 
     /// Holds the watcher's thread in its handler while closed.
@@ -276,12 +287,7 @@ import Glibc
         #expect(vouch.generation == built)
         #expect(try !f.listed().scanned)
         // The watcher's own reads and writes are the new file's: what it indexes, commands find.
-        try f.v.task("b.md", title: "B")
-        #expect(f.ask() == .stale)
-        _ = try f.monitor.process()
-        let listed = try f.listed()
-        #expect(!listed.scanned)
-        #expect(listed.ids == ["a.md", "b.md"])
+        try f.addedTaskIsListedWithoutAWalkOnceSynced()
     }
 
     @Test func aVaultFolderReplacedAtTheSamePathIsNotVouchedFor() throws {
@@ -340,12 +346,7 @@ import Glibc
         _ = try f.monitor.process()
         guard case let .current(vouch) = f.ask() else { Issue.record("no vouch after the socket came back"); return }
         #expect(vouch.generation == built)
-        try f.v.task("b.md", title: "B")
-        #expect(f.ask() == .stale)
-        _ = try f.monitor.process()
-        let listed = try f.listed()
-        #expect(!listed.scanned)
-        #expect(listed.ids == ["a.md", "b.md"])
+        try f.addedTaskIsListedWithoutAWalkOnceSynced()
     }
 
     /// A watcher whose files were removed, and whose place another took meanwhile, leaves the
