@@ -34,22 +34,53 @@ struct LocalFiles: Sendable {
     /// Every task file (§2) and every note (`Notes/*.md`), without conflict copies (they are not
     /// synced until resolved, §22) and without a second file of a name already seen (the row id
     /// is the filename, so it must be unique; such files are returned as `duplicates`).
-    func scan() -> (files: [LocalFile], duplicates: [String]) {
-        let tasks = folder.scan()
+    ///
+    /// The task files come from the vault's index, with no walk, when a running watcher
+    /// (`todomd watch`, `todomd serve`) vouches that it is current
+    /// (``TaskIndex/vouchedFiles(for:timeZone:environment:)``); else, and when `environment` is
+    /// nil, the folder is walked. `walked` says which.
+    func scan(environment: [String: String]? = nil) -> (files: [LocalFile], duplicates: [String], walked: Bool) {
+        let vouched = environment.flatMap { TaskIndex.vouchedFiles(for: folder, timeZone: clock.timeZone, environment: $0) }
+        let tasks = vouched ?? folder.scan()
         let copies = Set(ConflictCopy.find(in: tasks.map(\.id)).map(\.copy))
-        var seen: Set<String> = []
+        // Of two files of one name, the one the walk meets first, whichever list they come from.
+        var position: [String: Int] = [:]
         var files: [LocalFile] = []
         var duplicates: [String] = []
         files.reserveCapacity(tasks.count)
+        position.reserveCapacity(tasks.count)
         for file in tasks where !copies.contains(file.id) {
             let name = Self.filename(file.id)
-            guard seen.insert(name).inserted else { duplicates.append(file.id); continue }
-            files.append(LocalFile(kind: .task, id: name, path: file.id, size: file.size, mtime: file.mtime))
+            let local = LocalFile(kind: .task, id: name, path: file.id, size: file.size, mtime: file.mtime)
+            guard let seen = position[name] else {
+                position[name] = files.count
+                files.append(local)
+                continue
+            }
+            if Self.walkedBefore(file.id, files[seen].path) {
+                duplicates.append(files[seen].path)
+                files[seen] = local
+            } else {
+                duplicates.append(file.id)
+            }
         }
         let notes = scanNotes()
         let noteCopies = Set(ConflictCopy.find(in: notes.map(\.path)).map(\.copy))
         files += notes.filter { !noteCopies.contains($0.path) }
-        return (files, duplicates)
+        return (files, duplicates, vouched == nil)
+    }
+
+    /// Whether the walk over the vault (``VaultFolder/scan(stamps:)``) meets the file at `a`
+    /// before the one at `b`: a folder's own files before its subfolders', the subfolders in
+    /// the order of their names.
+    static func walkedBefore(_ a: String, _ b: String) -> Bool {
+        let x = a.split(separator: "/", omittingEmptySubsequences: false)
+        let y = b.split(separator: "/", omittingEmptySubsequences: false)
+        for i in 0..<min(x.count, y.count) where x[i] != y[i] {
+            let (xIsFile, yIsFile) = (i == x.count - 1, i == y.count - 1)
+            return xIsFile != yIsFile ? xIsFile : String(x[i]) < String(y[i])
+        }
+        return x.count < y.count
     }
 
     /// `*.md` regular files directly in `Notes/` (§15), not hidden.

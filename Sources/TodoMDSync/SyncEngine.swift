@@ -31,15 +31,20 @@ public final class SyncEngine: Sendable {
     /// Whose rows this vault syncs (`user_id`); `""` for a database that is not shared.
     public let owner: String
     let clock: TodoClock
+    /// The environment a running watcher is looked for in (the index's cache location,
+    /// `TODOMD_NO_WATCHER`); nil never asks one and always walks the files.
+    let environment: [String: String]?
     let logger: Logger
     private let lockDescriptor: Int32
 
     /// Opens the sync state of the vault at `vaultPath` and takes its sync lock.
     ///
+    /// - Parameter environment: where to look for a running watcher whose word spares the walk
+    ///   over every file (``LocalFiles/scan(environment:)``); nil always walks.
     /// - Throws: ``TodoError/noVault(_:)``; ``SyncError/busy(path:)`` when another sync runs on
     ///   the vault; ``SyncError/damagedState(path:reason:)``.
     public init(vaultPath: String, url: DatabaseURL, clock: TodoClock, owner: String? = nil,
-                logger: Logger = Logger(label: "todomd.sync")) throws {
+                environment: [String: String]? = nil, logger: Logger = Logger(label: "todomd.sync")) throws {
         var folder = try VaultFolder(path: vaultPath)
         folder.audit = AuditLog(root: folder.root, actor: "sync", clock: clock)
         // A vault read through a field map (TaskNotes in place) syncs in §3 terms and keeps the
@@ -73,6 +78,7 @@ public final class SyncEngine: Sendable {
         self.owner = (given?.isEmpty == false ? given : nil) ?? synced ?? ""
         self.url = url
         self.clock = clock
+        self.environment = environment
         self.logger = logger
     }
 
@@ -172,9 +178,11 @@ public final class SyncEngine: Sendable {
     ///
     /// Each base row is read as the few values the comparison needs and paired with its file
     /// through a table of the files' names (``pair(_:_:)``): a file whose path, size and mtime
-    /// are its base's is passed over without reading anything more.
+    /// are its base's is passed over without reading anything more. While a watcher vouches for
+    /// the vault's index, the files' stamps come from it and nothing is walked.
     func recordLocalChanges(_ summary: inout SyncSummary, progress: (@Sendable (SyncProgress) -> Void)?) throws {
-        let (found, duplicates) = files.scan()
+        let (found, duplicates, walked) = files.scan(environment: environment)
+        summary.walked = summary.walked || walked
         summary.skipped += duplicates.map { "\($0): another file has the same name; rename one to sync it" }
         var skipped: [String] = []
         try state.write { db in

@@ -15,6 +15,9 @@ public struct SyncSummary: Sendable, Equatable {
     public var skipped: [String] = []
     /// Local changes still waiting in the outbox after the pass.
     public var pending = 0
+    /// Whether the pass walked the vault's files to find what changed; false when a running
+    /// watcher vouched for the index and the files' stamps were read from it.
+    public var walked = false
 
     /// A summary with nothing done.
     public init() {}

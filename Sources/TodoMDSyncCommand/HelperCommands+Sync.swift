@@ -11,7 +11,8 @@ extension HelperCommands {
     static func sync(_ settings: SyncSettings, _ context: CommandContext) async throws {
         let url = try SyncEngine.databaseURL(option: settings.database, vaultPath: context.vaultPath)
         let engine = try SyncEngine(vaultPath: context.vaultPath, url: url, clock: context.clock,
-                                    owner: try SyncEngine.owner(option: settings.owner, vaultPath: context.vaultPath))
+                                    owner: try SyncEngine.owner(option: settings.owner, vaultPath: context.vaultPath),
+                                    environment: context.environment)
         if settings.installPolicies {
             try await engine.installPolicies()
             context.line("Row-level security is on: each database role sees only the rows of its user_id "

@@ -109,6 +109,33 @@ import Glibc
         #expect(listed.ids == ["a.md"])
     }
 
+    /// `todomd sync` reads the files' stamps from the index instead of walking them only while
+    /// the watcher vouches for it; they are then what the walk finds.
+    @Test func theFilesReadFromTheIndexAreTheWalksAndOnlyWhileVouched() throws {
+        let f = try Fixture {
+            try $0.task("a.md", title: "A")
+            try $0.task("Work/b.md", title: "B")
+        }
+        let environment = f.v.environment.merging(["TODOMD_WATCHER_TIMEOUT_MS": "5000"]) { $1 }
+        func listed(_ environment: [String: String] = environment, zone: String = TemporaryVault.defaultZone) -> [String]? {
+            TaskIndex.vouchedFiles(for: f.vault.folder, timeZone: TimeZone(identifier: zone)!, environment: environment)?
+                .map { "\($0.id) \($0.size) \($0.mtime)" }.sorted()
+        }
+        let walked = { f.vault.folder.scan().map { "\($0.id) \($0.size) \($0.mtime)" }.sorted() }
+        #expect(listed() == nil, "not vouched for before the watcher synced")
+        _ = try f.monitor.process()
+        #expect(listed() == walked())
+        try f.v.task("c.md", title: "C", body: "Longer than it was.\n")
+        #expect(listed() == nil, "a change the watcher has not indexed yet")
+        _ = try f.monitor.process()
+        #expect(listed() == walked())
+        #expect(listed()?.map { String($0.prefix { $0 != " " }) } == ["Work/b.md", "a.md", "c.md"])
+        #expect(listed(environment.merging(["TODOMD_NO_WATCHER": "1"]) { $1 }) == nil)
+        #expect(listed(zone: "America/New_York") == nil, "an index made for another time zone")
+        f.watcher.stop()
+        #expect(listed() == nil, "no watcher")
+    }
+
     /// A cold build leaves the full-text index for the first search of bodies; a process that
     /// watches builds it in the background, so the first search it answers finds it ready.
     @Test func aWatcherBuildsTheFullTextIndexACommandLeftForLater() throws {

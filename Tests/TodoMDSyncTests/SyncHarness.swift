@@ -65,10 +65,12 @@ final class Machine: @unchecked Sendable {
         return try body(vault)
     }
 
-    /// One sync pass at `time`, against `database` (default: the test's).
+    /// One sync pass at `time`, against `database` (default: the test's); with `environment`, as
+    /// `todomd sync` runs it, asking a running watcher whether the files need a walk.
     @discardableResult
-    func sync(at time: String = "2026-11-21T12:00:00", database: DatabaseURL? = nil) async throws -> SyncSummary {
-        let engine = try SyncEngine(vaultPath: root, url: database ?? url, clock: try clock(time))
+    func sync(at time: String = "2026-11-21T12:00:00", database: DatabaseURL? = nil,
+              environment: [String: String]? = nil) async throws -> SyncSummary {
+        let engine = try SyncEngine(vaultPath: root, url: database ?? url, clock: try clock(time), environment: environment)
         return try await engine.sync()
     }
 

@@ -229,6 +229,72 @@ struct SyncScenarioTests {
         #expect(try await b.sync().pulled == 0)
     }
 
+    /// While `todomd watch` or `todomd serve` vouches for the vault's index, a pass reads the
+    /// files' stamps from it instead of walking them, and what it finds is what a walk finds: a
+    /// new, an edited, a moved and a deleted task. Told not to ask, given no environment, or with
+    /// no watcher running, it walks.
+    @Test func aWatchersWordSparesTheWalk() async throws {
+        let (a, b) = try pair()
+        try a.vault.task("one.md", title: "One")
+        try a.vault.task("Home/two.md", title: "Two")
+        try a.vault.task("three.md", title: "Three")
+        let environment = a.vault.environment.merging(["TODOMD_WATCHER_TIMEOUT_MS": "5000"]) { $1 }
+        let monitor = VaultMonitor(vault: try a.vault.open())
+        let watcher = try monitor.startWatching(mode: .inotify) { _ in }
+        defer { watcher.stop() }
+        let cacheFolder = (TaskIndex.defaultPath(forVaultAt: try VaultFolder(path: a.root).root, environment: environment)
+            as NSString).deletingLastPathComponent
+        // The watcher has indexed every change the kernel delivered (its own thread may be
+        // handling the last ones meanwhile).
+        func vouched() throws {
+            let deadline = ContinuousClock.now + .seconds(20)
+            repeat {
+                _ = try monitor.process()
+                if case .current = WatcherAnswer.ask(cacheFolder: cacheFolder, timeout: .seconds(5)) { return }
+                Thread.sleep(forTimeInterval: 0.02)
+            } while ContinuousClock.now < deadline
+            Issue.record("the watcher never vouched for the index")
+        }
+        try vouched()
+        var summary = try await a.sync(environment: environment)
+        #expect(!summary.walked)
+        #expect(summary.pushed == 3)
+        #expect(try await b.sync().pulled == 3)
+
+        try a.edit(at: "2026-11-21T10:00:00") { _ = try $0.complete("one.md") }
+        try FileManager.default.createDirectory(atPath: a.root + "/Work", withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: a.root + "/Home/two.md", toPath: a.root + "/Work/two.md")
+        try FileManager.default.removeItem(atPath: a.root + "/three.md")
+        try a.vault.task("four.md", title: "Four")
+        try vouched()
+        summary = try await a.sync(environment: environment)
+        #expect(!summary.walked)
+        #expect(summary.pushed == 4)
+        #expect(try await b.sync().pulled == 4)
+        #expect(try b.task("one.md").status == .done)
+        #expect(b.vault.exists("Work/two.md") && !b.vault.exists("Home/two.md"))
+        #expect(!b.vault.exists("three.md"))
+        #expect(try b.task("four.md").title == "Four")
+        #expect(try a.records() == b.records())
+        #expect(try await a.sync(environment: environment).pushed == 0)
+
+        #expect(try await a.sync(environment: environment.merging(["TODOMD_NO_WATCHER": "1"]) { $1 }).walked)
+        #expect(try await a.sync().walked, "without an environment nothing is asked")
+        watcher.stop()
+        #expect(try await a.sync(environment: environment).walked, "no watcher")
+    }
+
+    /// Of two task files of one name (one row), the one the walk meets first is synced and the
+    /// other reported, whichever list of files the pass works from.
+    @Test(arguments: [
+        ("x.md", "A/x.md"), ("A/x.md", "A/B/x.md"), ("A/x.md", "B/x.md"), ("A/B/x.md", "B/x.md"),
+        ("A/Z/x.md", "A/b/x.md"),
+    ])
+    func theWalksFirstOfTwoFilesOfOneNameWins(_ first: String, _ second: String) {
+        #expect(LocalFiles.walkedBefore(first, second))
+        #expect(!LocalFiles.walkedBefore(second, first))
+    }
+
     @Test func editsMadeWhileTheDatabaseIsDownArePushedWhenItReturns() async throws {
         let (a, b) = try pair()
         let id = try addTask(a, "Pay rent")

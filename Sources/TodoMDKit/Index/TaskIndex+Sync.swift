@@ -109,23 +109,32 @@ extension TaskIndex {
         try database.read { db in
             var map: [String: StoredFile] = [:]
             map.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM file") ?? 0)
-            let statement = try db.makeStatement(sql: "SELECT path, size, mtime, indexed_at FROM file")
-            let raw = statement.sqliteStatement
-            defer { sqlite3_reset(raw) }
-            while true {
-                let code = sqlite3_step(raw)
-                if code == SQLITE_DONE { break }
-                guard code == SQLITE_ROW else {
-                    throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
-                                        sql: statement.sql)
-                }
-                // `path` is NOT NULL: SQLite gives its UTF-8 bytes.
-                let path = String(decoding: UnsafeBufferPointer(start: sqlite3_column_text(raw, 0), count: Int(sqlite3_column_bytes(raw, 0))),
-                                  as: UTF8.self)
+            try TaskIndex.forEachFile(db, "SELECT path, size, mtime, indexed_at FROM file") { path, raw in
                 map[path] = StoredFile(size: Int(sqlite3_column_int64(raw, 1)), mtime: sqlite3_column_int64(raw, 2),
                                        indexedAt: sqlite3_column_int64(raw, 3))
             }
             return (map, try TaskIndex.generation(db))
+        }
+    }
+
+    /// Steps through the rows `sql` selects from `file`, whose first column is the path: each
+    /// goes to `row` with the path read from SQLite's bytes and the statement, to read the rest by
+    /// position — no row object per file.
+    static func forEachFile(_ db: Database, _ sql: String, _ row: (String, OpaquePointer) throws -> Void) throws {
+        let statement = try db.makeStatement(sql: sql)
+        let raw = statement.sqliteStatement
+        defer { sqlite3_reset(raw) }
+        while true {
+            let code = sqlite3_step(raw)
+            if code == SQLITE_DONE { return }
+            guard code == SQLITE_ROW else {
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
+                                    sql: statement.sql)
+            }
+            // `path` is NOT NULL: SQLite gives its UTF-8 bytes.
+            let path = String(decoding: UnsafeBufferPointer(start: sqlite3_column_text(raw, 0), count: Int(sqlite3_column_bytes(raw, 0))),
+                              as: UTF8.self)
+            try row(path, raw)
         }
     }
 
@@ -254,6 +263,39 @@ extension TaskIndex {
         report.scanned = false
         report.total = try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM file") ?? 0 }
         return report
+    }
+
+    /// The task files of the vault at `folder` as ``VaultFolder/scan(stamps:)`` would find them,
+    /// read from its index without walking the folder, when a running watcher vouches that the
+    /// index is current; nil when none does (then walk).
+    ///
+    /// For a program that needs the files' stamps but not the index (`todomd sync`): it opens
+    /// the index commands use (the §2 cache location in `environment`) only to read, asks its
+    /// watcher as a command opening the vault does (``WatcherAnswer/timeout(environment:)``),
+    /// and reads the list in the same transaction that finds the index still at the generation
+    /// vouched for. An index made for another time zone or field map is not this vault's as
+    /// `timeZone` reads it: nil.
+    ///
+    /// - Complexity: a connect to the watcher and one read of every file's row; no `stat`.
+    public static func vouchedFiles(for folder: VaultFolder, timeZone: TimeZone,
+                                    environment: [String: String]) -> [ScannedFile]? {
+        guard let timeout = WatcherAnswer.timeout(environment: environment) else { return nil }
+        let path = defaultPath(forVaultAt: folder.root, environment: environment)
+        // The watcher first: with none, the index is not even opened.
+        guard case let .current(vouched) = WatcherAnswer.ask(cacheFolder: (path as NSString).deletingLastPathComponent,
+                                                             timeout: timeout),
+              vouched.identifies(folder.root),
+              let index = TaskIndex(existingAt: path, timeZone: timeZone, variant: folder.fieldMap?.fingerprint, clock: nil)
+        else { return nil }
+        return try? index.database.read { db -> [ScannedFile]? in
+            guard try TaskIndex.generation(db) == vouched.generation else { return nil }
+            var files: [ScannedFile] = []
+            files.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM file") ?? 0)
+            try TaskIndex.forEachFile(db, "SELECT path, size, mtime FROM file") { path, raw in
+                files.append(ScannedFile(id: path, size: Int(sqlite3_column_int64(raw, 1)), mtime: sqlite3_column_int64(raw, 2)))
+            }
+            return files
+        } ?? nil
     }
 
     /// Re-reads specific files (after this program wrote or moved them) without a full scan.

@@ -26,6 +26,19 @@ public enum WatcherAnswer: Sendable, Equatable {
     /// How long a command waits for the watcher's answer before walking the files itself.
     public static let defaultTimeout: Duration = .milliseconds(250)
 
+    /// How long a command waits for the watcher's answer, as `environment` says; nil when it
+    /// must not ask at all and walk the files as without a watcher.
+    ///
+    /// `TODOMD_NO_WATCHER=1` walks even when a watcher would vouch for the index (to rule it out,
+    /// and for the benchmark's before-and-after). `TODOMD_WATCHER_TIMEOUT_MS` is how long a
+    /// watcher may take to answer (``defaultTimeout`` otherwise): tests on a loaded machine give
+    /// it longer, so a slow answer is not taken for a wrong one.
+    public static func timeout(environment: [String: String]) -> Duration? {
+        guard (environment["TODOMD_NO_WATCHER"] ?? "").isEmpty else { return nil }
+        return environment["TODOMD_WATCHER_TIMEOUT_MS"].flatMap(Int.init).flatMap { $0 > 0 ? Duration.milliseconds($0) : nil }
+            ?? defaultTimeout
+    }
+
     /// The socket's path in a vault's cache folder.
     public static func socketPath(inCacheFolder folder: String) -> String { folder + "/watch.sock" }
 

@@ -40,16 +40,9 @@ public final class Vault: Sendable {
         let location = indexPath ?? TaskIndex.defaultPath(forVaultAt: folder.root, environment: environment)
         cacheFolder = (location as NSString).deletingLastPathComponent
         self.environment = environment
-        // `TODOMD_NO_WATCHER=1` scans even when a watcher would vouch for the index (to rule it
-        // out, and for the benchmark's before-and-after).
-        let askWatcher = (environment["TODOMD_NO_WATCHER"] ?? "").isEmpty
-        // `TODOMD_WATCHER_TIMEOUT_MS`: how long a watcher may take to answer (250 ms by default);
-        // tests on a loaded machine give it longer, so a slow answer is not taken for a wrong one.
-        let watcherTimeout = environment["TODOMD_WATCHER_TIMEOUT_MS"].flatMap(Int.init).flatMap { $0 > 0 ? Duration.milliseconds($0) : nil }
-            ?? WatcherAnswer.defaultTimeout
         (index, openReport) = try TaskIndex.open(at: location, for: folder, timeZone: clock.timeZone,
                                                  variant: folder.fieldMap?.fingerprint, clock: clock, progress: progress,
-                                                 watcherTimeout: askWatcher ? watcherTimeout : nil)
+                                                 watcherTimeout: WatcherAnswer.timeout(environment: environment))
         // The last good perspectives are the last ones any command saw, even one that did not
         // read them (§10): one `stat` when nothing changed.
         sideFile(PerspectiveFile.self).refreshLastGoodCopy()
