@@ -32,8 +32,9 @@ struct LocalFiles: Sendable {
     // MARK: - Scanning
 
     /// Every task file (§2) and every note (`Notes/*.md`), without conflict copies (they are not
-    /// synced until resolved, §22) and without a second file of a name already seen (the row id
-    /// is the filename, so it must be unique; such files are returned as `duplicates`).
+    /// synced until resolved, §22) and with one task file of each name: the row id is the
+    /// filename, so it must be unique. Of several, the one the walk meets first is kept
+    /// (``walkedBefore(_:_:)``) and the others are returned as `duplicates`.
     ///
     /// The task files come from the vault's index, with no walk, when a running watcher
     /// (`todomd watch`, `todomd serve`) vouches that it is current
