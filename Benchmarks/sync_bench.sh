@@ -145,11 +145,10 @@ for run in $(seq 1 "$RUNS"); do
         "$BIN" --vault "$WORK/$v" watch >/dev/null 2>&1 &
         watchers+=($!)
     done
-    # The rows are for watchers that have been running a while: one round unmeasured first (a
-    # new watcher finishes setting up, the full-text index among it, around the first change
-    # it indexes), then no CPU used, and their new indexes written out of the page cache now,
-    # not by the first `fsync` the measured sync makes (on ext4 it commits every file's new
-    # blocks).
+    # The rows are meant for watchers that have been running a while: one round unmeasured
+    # first (the first round after a watcher starts was always slower, for reasons not pinned
+    # down), then no CPU used, and their new indexes written out of the page cache now, not by
+    # the first `fsync` the measured sync makes (on ext4 it commits every file's new blocks).
     vouched "$WORK/a"; vouched "$WORK/b"
     edit_one "$WORK/a" "warm-up $run" >/dev/null
     vouched "$WORK/a"
