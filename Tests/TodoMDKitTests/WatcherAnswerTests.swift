@@ -119,7 +119,7 @@ import Glibc
         let environment = f.v.environment.merging(["TODOMD_WATCHER_TIMEOUT_MS": "5000"]) { $1 }
         func listed(_ environment: [String: String] = environment, zone: String = TemporaryVault.defaultZone) -> [String]? {
             TaskIndex.vouchedFiles(for: f.vault.folder, timeZone: TimeZone(identifier: zone)!, environment: environment)?
-                .map { "\($0.id) \($0.size) \($0.mtime)" }.sorted()
+                .files.map { "\($0.id) \($0.size) \($0.mtime)" }.sorted()
         }
         let walked = { f.vault.folder.scan().map { "\($0.id) \($0.size) \($0.mtime)" }.sorted() }
         #expect(listed() == nil, "not vouched for before the watcher synced")
@@ -130,6 +130,14 @@ import Glibc
         _ = try f.monitor.process()
         #expect(listed() == walked())
         #expect(listed()?.map { String($0.prefix { $0 != " " }) } == ["Work/b.md", "a.md", "c.md"])
+        // Asked with the mark of an earlier answer: only what changed since.
+        let first = try #require(try f.vault.index.database.read { try TaskIndex.mark($0) })
+        try f.v.task("d.md", title: "D")
+        _ = try f.monitor.process()
+        let changes = try #require(TaskIndex.vouchedFiles(for: f.vault.folder, timeZone: f.v.clock.timeZone,
+                                                          environment: environment, since: first))
+        #expect(changes.isChanges && changes.files.map(\.id) == ["d.md"] && changes.removed == [])
+        #expect(changes.mark.origin == first.origin && changes.mark.generation > first.generation)
         #expect(listed(environment.merging(["TODOMD_NO_WATCHER": "1"]) { $1 }) == nil)
         #expect(listed(zone: "America/New_York") == nil, "an index made for another time zone")
         f.watcher.stop()

@@ -176,9 +176,7 @@ extension TaskIndex {
     /// Whether an indexed file has this name, at the root or in any folder.
     public func hasFile(named name: String) throws -> Bool {
         try database.read { db in
-            try Bool.fetchOne(db, sql: """
-                SELECT EXISTS (SELECT 1 FROM file WHERE path = ?1 OR substr(path, -length(?1) - 1) = '/' || ?1)
-                """, arguments: [name]) ?? false
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM file WHERE name = ?)", arguments: [name]) ?? false
         }
     }
 

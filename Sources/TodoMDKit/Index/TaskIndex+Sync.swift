@@ -225,6 +225,7 @@ extension TaskIndex {
         known = try database.write { [known, toParse] db in
             let fullText = try TaskIndex.holdsFullText(db)
             for id in removed { try TaskIndex.deleteFile(id, db, fullText: fullText) }
+            try TaskIndex.logRemoval(removed, db)
             for id in confirmed {
                 try db.execute(sql: "UPDATE file SET indexed_at = ? WHERE path = ?", arguments: [now, id])
             }
@@ -276,9 +277,13 @@ extension TaskIndex {
     /// vouched for. An index made for another time zone or field map is not this vault's as
     /// `timeZone` reads it: nil.
     ///
-    /// - Complexity: a connect to the watcher and one read of every file's row; no `stat`.
-    public static func vouchedFiles(for folder: VaultFolder, timeZone: TimeZone,
-                                    environment: [String: String]) -> [ScannedFile]? {
+    /// - Parameter since: the mark a former answer gave: then only the files changed since are
+    ///   read, with the paths removed since, when that can be told (``changes(_:since:limit:)``);
+    ///   else every file.
+    /// - Complexity: a connect to the watcher and one read of every file's row (with `since`,
+    ///   usually a few lookups); no `stat`.
+    public static func vouchedFiles(for folder: VaultFolder, timeZone: TimeZone, environment: [String: String],
+                                    since: IndexMark? = nil) -> VouchedFiles? {
         guard let timeout = WatcherAnswer.timeout(environment: environment) else { return nil }
         let path = defaultPath(forVaultAt: folder.root, environment: environment)
         // The watcher first: with none, the index is not even opened.
@@ -287,14 +292,17 @@ extension TaskIndex {
               vouched.identifies(folder.root),
               let index = TaskIndex(existingAt: path, timeZone: timeZone, variant: folder.fieldMap?.fingerprint, clock: nil)
         else { return nil }
-        return try? index.database.read { db -> [ScannedFile]? in
-            guard try TaskIndex.generation(db) == vouched.generation else { return nil }
+        return try? index.database.read { db -> VouchedFiles? in
+            guard let mark = try TaskIndex.mark(db), mark.generation == vouched.generation else { return nil }
+            if let since, let (changed, removed) = try TaskIndex.changes(db, since: since) {
+                return VouchedFiles(files: changed, removed: removed, mark: mark)
+            }
             var files: [ScannedFile] = []
             files.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM file") ?? 0)
             try TaskIndex.forEachFile(db, "SELECT path, size, mtime FROM file") { path, raw in
                 files.append(ScannedFile(id: path, size: Int(sqlite3_column_int64(raw, 1)), mtime: sqlite3_column_int64(raw, 2)))
             }
-            return files
+            return VouchedFiles(files: files, removed: nil, mark: mark)
         } ?? nil
     }
 
@@ -320,6 +328,7 @@ extension TaskIndex {
             var projects = try TaskIndex.projects(of: ids, db)
             let fullText = try TaskIndex.holdsFullText(db)
             for id in gone { try TaskIndex.deleteFile(id, db, fullText: fullText) }
+            try TaskIndex.logRemoval(gone, db)
             let writer = try RowWriter(db, indexedAt: now)
             for file in parsed { try writer.store(file) }
             try writer.finish()
@@ -469,6 +478,8 @@ extension TaskIndex {
     final class RowWriter {
         private let db: Database
         private let indexedAt: Int64
+        /// The generation the caller's write moves the index to, stored with each file's row.
+        private let generation: Int64
         /// Whether the index held no task when this began: nothing to replace, indexes rebuilt.
         private let fresh: Bool
         /// Whether the full-text index is kept up to date row by row (it is whole), rather than
@@ -483,6 +494,7 @@ extension TaskIndex {
         init(_ db: Database, indexedAt: Int64) throws {
             self.db = db
             self.indexedAt = indexedAt
+            generation = try TaskIndex.writeGeneration(db)
             fresh = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM task)") == false
             keepsFullText = try !fresh && TaskIndex.holdsFullText(db)
         }
@@ -492,7 +504,7 @@ extension TaskIndex {
             guard let file, let task, let text, let tag, let fullText else { return }
             if !fresh { try TaskIndex.deleteFile(parsed.id, db, fullText: keepsFullText) }
             try file.execute(arguments: [parsed.id, parsed.stamp.size, parsed.stamp.mtime, parsed.stamp.hash,
-                                         indexedAt, parsed.reason])
+                                         indexedAt, parsed.reason, TaskIndex.filename(parsed.id), generation])
             guard let row = parsed.row else { return }
             try RowWriter.execute(task, row.task)
             let rid = db.lastInsertedRowID
@@ -541,7 +553,8 @@ extension TaskIndex {
                 for index in TaskIndex.secondaryIndexes { try db.execute(sql: "DROP INDEX IF EXISTS \(index.name)") }
             }
             file = try db.makeStatement(sql: """
-                INSERT OR REPLACE INTO file (path, size, mtime, hash, indexed_at, reason) VALUES (?, ?, ?, ?, ?, ?)
+                INSERT OR REPLACE INTO file (path, size, mtime, hash, indexed_at, reason, name, gen)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             let columns = TaskColumns.insertColumns
             task = try db.makeStatement(sql: """

@@ -23,7 +23,7 @@ public final class TaskIndex: Sendable {
     /// differently (a value that was a warning is now read): an index with another value is
     /// thrown away and rebuilt. The field columns (from the table of task fields) are part of
     /// it, so a new field rebuilds old indexes without a bump.
-    static let schemaVersion = "todomd-index-15 " + ContentHash.of(Array(TaskColumns.fieldDefinitions.joined(separator: ",").utf8)).prefix(12)
+    static let schemaVersion = "todomd-index-16 " + ContentHash.of(Array(TaskColumns.fieldDefinitions.joined(separator: ",").utf8)).prefix(12)
 
     /// Opens (or creates, or rebuilds) the index at `path`.
     ///
@@ -216,6 +216,11 @@ public final class TaskIndex: Sendable {
         // only this index instead of joining every open task to its tags (at 100k, ~10 against
         // ~80 ms, measured in `sqlite3`).
         ("task_tag_tag", "CREATE INDEX task_tag_tag ON task_tag(tag, open, task_rid)"),
+        // The files a generation's writes stored (``TaskIndex/changes(_:since:limit:)``), and
+        // the files of one name (the same, and ``TaskIndex/hasFile(named:)``): without them each
+        // was a scan of every row.
+        ("file_gen", "CREATE INDEX file_gen ON file(gen)"),
+        ("file_name", "CREATE INDEX file_name ON file(name)"),
     ]
 
     static func createSchema(_ queue: DatabaseQueue, stamp: String) throws {
@@ -223,9 +228,14 @@ public final class TaskIndex: Sendable {
         migrator.registerMigration("v1") { db in
             try db.execute(sql: """
                 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
+                -- `name`: the path's last part. `gen`: the generation whose write stored the row
+                -- (TaskIndex+Changes.swift), so that what changed since one is read without a scan.
                 CREATE TABLE file (
                     path TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime INTEGER NOT NULL, hash TEXT NOT NULL,
-                    indexed_at INTEGER NOT NULL, reason TEXT);
+                    indexed_at INTEGER NOT NULL, reason TEXT, name TEXT NOT NULL, gen INTEGER NOT NULL);
+                -- The files removed from the index, with the generation whose write removed them:
+                -- complete from meta 'removed_since' on (older entries are dropped).
+                CREATE TABLE file_removed (path TEXT PRIMARY KEY, gen INTEGER NOT NULL);
                 CREATE TABLE task (
                     rid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, filename TEXT NOT NULL,
                     \(TaskColumns.fieldDefinitions.joined(separator: ", ")),
@@ -263,8 +273,13 @@ public final class TaskIndex: Sendable {
             try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', ?)", arguments: [stamp])
             // Random, so that two index files (one thrown away and built again) never share a
             // generation a watcher could vouch for.
-            try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('generation', ?)",
-                           arguments: [String(Int64.random(in: 1...(Int64.max / 4)))])
+            let generation = String(Int64.random(in: 1...(Int64.max / 4)))
+            try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('generation', ?)", arguments: [generation])
+            // Which index file this is, for a program that remembers a generation of it
+            // (``IndexMark``), and from which generation on its removals are all logged.
+            try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('origin', ?)",
+                           arguments: [UUID().uuidString.lowercased()])
+            try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('removed_since', ?)", arguments: [generation])
         }
     }
 }
