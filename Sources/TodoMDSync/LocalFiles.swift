@@ -31,6 +31,22 @@ struct LocalFiles: Sendable {
 
     // MARK: - Scanning
 
+    /// What a scan found (``LocalFiles/scan(environment:since:)``).
+    struct Scan {
+        /// The files to compare with their bases: every file, or (``removed`` non-nil) every
+        /// note and only the task files changed since the mark asked about.
+        var files: [LocalFile] = []
+        /// Paths of task files left out because another file has their name.
+        var duplicates: [String] = []
+        /// Whether the vault was walked (no running watcher vouched for its index).
+        var walked = true
+        /// The index as the task files were read from it; nil when they were walked.
+        var mark: IndexMark?
+        /// Non-nil when ``files`` holds only the task files changed since the mark asked about:
+        /// the names (row ids) of task files removed since, with no file of the name left.
+        var removed: Set<String>?
+    }
+
     /// Every task file (§2) and every note (`Notes/*.md`), without conflict copies (they are not
     /// synced until resolved, §22) and with one task file of each name: the row id is the
     /// filename, so it must be unique. Of several, the one the walk meets first is kept
@@ -38,37 +54,41 @@ struct LocalFiles: Sendable {
     ///
     /// The task files come from the vault's index, with no walk, when a running watcher
     /// (`todomd watch`, `todomd serve`) vouches that it is current
-    /// (``TaskIndex/vouchedFiles(for:timeZone:environment:)``); else, and when `environment` is
-    /// nil, the folder is walked. `walked` says which.
-    func scan(environment: [String: String]? = nil) -> (files: [LocalFile], duplicates: [String], walked: Bool) {
-        let vouched = environment.flatMap { TaskIndex.vouchedFiles(for: folder, timeZone: clock.timeZone, environment: $0) }
-        let tasks = vouched ?? folder.scan()
-        let copies = Set(ConflictCopy.find(in: tasks.map(\.id)).map(\.copy))
+    /// (``TaskIndex/vouchedFiles(for:timeZone:environment:since:)``); else, and when
+    /// `environment` is nil, the folder is walked. Given the mark of an earlier scan, the index
+    /// gives only the task files changed since, when it can tell them apart.
+    func scan(environment: [String: String]? = nil, since: IndexMark? = nil) -> Scan {
+        let vouched = environment.flatMap {
+            TaskIndex.vouchedFiles(for: folder, timeZone: clock.timeZone, environment: $0, since: since)
+        }
+        let tasks = vouched?.files ?? folder.scan()
+        var scan = Scan(walked: vouched == nil, mark: vouched?.mark,
+                        removed: vouched?.removed.map { Set($0.map(Self.filename)) })
+        // The index read changes only when none is or has a conflict copy, or shares its name.
+        let copies = scan.removed != nil ? [] : Set(ConflictCopy.find(in: tasks.map(\.id)).map(\.copy))
         // Of two files of one name, the one the walk meets first, whichever list they come from.
         var position: [String: Int] = [:]
-        var files: [LocalFile] = []
-        var duplicates: [String] = []
-        files.reserveCapacity(tasks.count)
+        scan.files.reserveCapacity(tasks.count)
         position.reserveCapacity(tasks.count)
         for file in tasks where !copies.contains(file.id) {
             let name = Self.filename(file.id)
             let local = LocalFile(kind: .task, id: name, path: file.id, size: file.size, mtime: file.mtime)
             guard let seen = position[name] else {
-                position[name] = files.count
-                files.append(local)
+                position[name] = scan.files.count
+                scan.files.append(local)
                 continue
             }
-            if Self.walkedBefore(file.id, files[seen].path) {
-                duplicates.append(files[seen].path)
-                files[seen] = local
+            if Self.walkedBefore(file.id, scan.files[seen].path) {
+                scan.duplicates.append(scan.files[seen].path)
+                scan.files[seen] = local
             } else {
-                duplicates.append(file.id)
+                scan.duplicates.append(file.id)
             }
         }
         let notes = scanNotes()
         let noteCopies = Set(ConflictCopy.find(in: notes.map(\.path)).map(\.copy))
-        files += notes.filter { !noteCopies.contains($0.path) }
-        return (files, duplicates, vouched == nil)
+        scan.files += notes.filter { !noteCopies.contains($0.path) }
+        return scan
     }
 
     /// Whether the walk over the vault (``VaultFolder/scan(stamps:)``) meets the file at `a`

@@ -180,16 +180,38 @@ public final class SyncEngine: Sendable {
     /// through a table of the files' names (``pair(_:_:)``): a file whose path, size and mtime
     /// are its base's is passed over without reading anything more. While a watcher vouches for
     /// the vault's index, the files' stamps come from it and nothing is walked.
+    ///
+    /// The state remembers the index's mark (``IndexMark``) of the last pass that read its files
+    /// from it and left nothing behind (no file skipped, no two of one name). Asked with that
+    /// mark, the index gives only the task files changed since, and the names removed since;
+    /// then only those, the notes, and their bases are compared: every other task file is as
+    /// that pass found it, and its change, if any, is recorded. Every change since reaches the
+    /// index at a later generation (the watcher vouches for all of them), so nothing is missed;
+    /// a change compared twice is found equal the second time.
     func recordLocalChanges(_ summary: inout SyncSummary, progress: (@Sendable (SyncProgress) -> Void)?) throws {
-        let (found, duplicates, walked) = files.scan(environment: environment)
-        summary.walked = summary.walked || walked
-        summary.skipped += duplicates.map { "\($0): another file has the same name; rename one to sync it" }
+        let since = try state.read { try state.meta($0, SyncState.indexMarkKey) }.flatMap(IndexMark.init(text:))
+        let scan = files.scan(environment: environment, since: since)
+        let found = scan.files
+        summary.walked = summary.walked || scan.walked
+        summary.compared += found.count
+        summary.skipped += scan.duplicates.map { "\($0): another file has the same name; rename one to sync it" }
         var skipped: [String] = []
         try state.write { db in
             let vaultID = try vaultID(db)
             let pending = Dictionary(try state.outbox(db).map { (Key(kind: $0.kind, id: $0.id), $0) },
                                      uniquingKeysWith: { a, _ in a })
-            let (pairs, unmatched) = SyncEngine.pair(found, try state.baseStats(db))
+            // What this pass compares: every row, or the notes and the task files it was given.
+            let inScope: (Key) -> Bool
+            let bases: [BaseStat]
+            if let removed = scan.removed {
+                let tasks = Set(found.lazy.filter { $0.kind == .task }.map(\.id)).union(removed)
+                inScope = { $0.kind == .note || tasks.contains($0.id) }
+                bases = try state.baseStats(db, notesAndTasks: tasks)
+            } else {
+                inScope = { _ in true }
+                bases = try state.baseStats(db)
+            }
+            let (pairs, unmatched) = SyncEngine.pair(found, bases)
             for (index, (file, base)) in pairs.enumerated() {
                 if index % 500 == 0 { progress?(.scanning(index, found.count)) }
                 let key = Key(kind: file.kind, id: file.id)
@@ -239,7 +261,7 @@ public final class SyncEngine: Sendable {
             var gone: [(key: Key, path: String, revision: Int64?)] = []
             if !pending.isEmpty {
                 let foundKeys = Set(pairs.lazy.map { Key(kind: $0.file.kind, id: $0.file.id) }.filter { pending[$0] != nil })
-                for (key, entry) in pending where !foundKeys.contains(key) && entry.record != nil {
+                for (key, entry) in pending where !foundKeys.contains(key) && entry.record != nil && inScope(key) {
                     let revision = try entry.baseRevision ?? state.base(db, key.kind, key.id)?.revision
                     gone.append((key, entry.path, revision))
                 }
@@ -252,6 +274,12 @@ public final class SyncEngine: Sendable {
                 try state.enqueue(db, OutboxEntry(
                     kind: key.kind, id: key.id, changeID: newChangeID(vaultID), path: path, hash: "", size: 0,
                     mtime: 0, record: nil, baseRevision: revision, conflictLoser: nil))
+            }
+            // A file skipped or left out is tried again by the next pass, which must see it.
+            if let mark = scan.mark, skipped.isEmpty, scan.duplicates.isEmpty {
+                try state.setMeta(db, SyncState.indexMarkKey, mark.text)
+            } else {
+                try state.removeMeta(db, SyncState.indexMarkKey)
             }
         }
         summary.skipped += skipped

@@ -141,6 +141,15 @@ final class SyncState: Sendable {
         try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", arguments: [key, value])
     }
 
+    func removeMeta(_ db: Database, _ key: String) throws {
+        try db.execute(sql: "DELETE FROM meta WHERE key = ?", arguments: [key])
+    }
+
+    /// The meta key of the vault index's mark (``IndexMark``) as the last pass that compared its
+    /// files from the index saw it, with nothing skipped: the next pass compares only the files
+    /// changed since.
+    static let indexMarkKey = "index_mark"
+
     /// The pull cursor: the highest server revision seen.
     func cursor(_ db: Database) throws -> Int64 { try meta(db, "cursor").flatMap { Int64($0) } ?? 0 }
 
@@ -154,14 +163,31 @@ final class SyncState: Sendable {
     /// without the record, hash or change id it does not need for a file that did not change.
     func baseStats(_ db: Database) throws -> [BaseStat] {
         var out: [BaseStat] = []
-        // A root file's path is its id, and is not read a second time.
-        let rows = try Row.fetchCursor(db, sql: "SELECT kind, id, NULLIF(path, id), size, mtime, revision, deleted FROM base")
+        try Self.baseStats(try Row.fetchCursor(db, sql: "SELECT \(Self.baseStatColumns) FROM base"), into: &out)
+        return out
+    }
+
+    /// ``baseStats(_:)`` of the notes and of the tasks `tasks` (row ids) only.
+    func baseStats(_ db: Database, notesAndTasks tasks: Set<String>) throws -> [BaseStat] {
+        var out: [BaseStat] = []
+        try Self.baseStats(try Row.fetchCursor(db, sql: "SELECT \(Self.baseStatColumns) FROM base WHERE kind = ?",
+                                               arguments: [SyncKind.note.rawValue]), into: &out)
+        let statement = try db.makeStatement(sql: "SELECT \(Self.baseStatColumns) FROM base WHERE kind = ? AND id = ?")
+        for id in tasks.sorted() {
+            try Self.baseStats(try Row.fetchCursor(statement, arguments: [SyncKind.task.rawValue, id]), into: &out)
+        }
+        return out
+    }
+
+    /// A root file's path is its id, and is not read a second time.
+    private static let baseStatColumns = "kind, id, NULLIF(path, id), size, mtime, revision, deleted"
+
+    private static func baseStats(_ rows: RowCursor, into out: inout [BaseStat]) throws {
         while let row = try rows.next() {
             guard let kind = SyncKind(rawValue: row[0]) else { continue }
             out.append(BaseStat(kind: kind, id: row[1], movedPath: row[2], size: row[3], mtime: row[4],
                                 revision: row[5], deleted: row[6]))
         }
-        return out
     }
 
     /// A base row's content hash.
@@ -266,9 +292,13 @@ final class SyncState: Sendable {
 
     func pendingCount(_ db: Database) throws -> Int { try Int.fetchOne(db, sql: "SELECT count(*) FROM outbox") ?? 0 }
 
-    /// Forgets everything synced (bases, cursor, outbox) — when the vault is pointed at another database.
+    /// Forgets everything synced (bases, cursor, outbox, and the index mark, so that the next
+    /// pass compares every file) — when the vault is pointed at another database.
     func reset(_ db: Database) throws {
-        try db.execute(sql: "DELETE FROM base; DELETE FROM outbox; DELETE FROM superseded; DELETE FROM meta WHERE key = 'cursor'")
+        try db.execute(sql: """
+            DELETE FROM base; DELETE FROM outbox; DELETE FROM superseded;
+            DELETE FROM meta WHERE key IN ('cursor', '\(Self.indexMarkKey)')
+            """)
     }
 
     private static func record(_ text: String, path: String) throws -> SyncRecord {

@@ -18,6 +18,9 @@ public struct SyncSummary: Sendable, Equatable {
     /// Whether the pass walked the vault's files to find what changed; false when a running
     /// watcher vouched for the index and the files' stamps were read from it.
     public var walked = false
+    /// Files compared with their bases: every task file and note, or, when the vault's index
+    /// could tell what changed since the last pass, the notes and the changed task files.
+    public var compared = 0
 
     /// A summary with nothing done.
     public init() {}

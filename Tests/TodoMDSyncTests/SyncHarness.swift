@@ -53,6 +53,37 @@ final class Machine: @unchecked Sendable {
 
     var root: String { vault.root }
 
+    /// `todomd watch` on this vault, as a test drives it.
+    struct Watching {
+        let monitor: VaultMonitor
+        let watcher: FileWatcher
+        /// The vault's environment, with time for the watcher to answer.
+        let environment: [String: String]
+        let cacheFolder: String
+
+        /// Returns once the watcher has indexed every change the kernel delivered and vouches
+        /// for the index (its own thread may be handling the last ones meanwhile).
+        func vouched() throws {
+            let deadline = ContinuousClock.now + .seconds(20)
+            repeat {
+                _ = try monitor.process()
+                if case .current = WatcherAnswer.ask(cacheFolder: cacheFolder, timeout: .seconds(5)) { return }
+                Thread.sleep(forTimeInterval: 0.02)
+            } while ContinuousClock.now < deadline
+            Issue.record("the watcher never vouched for the index")
+        }
+    }
+
+    /// Starts watching the vault (stop it with `watcher.stop()`).
+    func watch() throws -> Watching {
+        let environment = vault.environment.merging(["TODOMD_WATCHER_TIMEOUT_MS": "5000"]) { $1 }
+        let monitor = VaultMonitor(vault: try vault.open())
+        let watcher = try monitor.startWatching(mode: .inotify) { _ in }
+        let cacheFolder = (TaskIndex.defaultPath(forVaultAt: try VaultFolder(path: root).root, environment: environment)
+            as NSString).deletingLastPathComponent
+        return Watching(monitor: monitor, watcher: watcher, environment: environment, cacheFolder: cacheFolder)
+    }
+
     /// A clock frozen at `time` (Europe/Berlin, as `TemporaryVault`).
     func clock(_ time: String) throws -> TodoClock {
         try TodoClock.system(environment: ["TODOMD_NOW": time, "TZ": TemporaryVault.defaultZone])
