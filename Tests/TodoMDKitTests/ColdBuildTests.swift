@@ -45,8 +45,9 @@ import TodoMDTestSupport
         try index.database.read { db in
             let queries = [
                 "schema": "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name",
-                "meta": "SELECT key, value FROM meta WHERE key <> 'generation' ORDER BY key",
-                "file": "SELECT path, size, mtime, hash, reason FROM file ORDER BY path",
+                // Random for each index file: its generations and origin (TaskIndex+Changes.swift).
+                "meta": "SELECT key, value FROM meta WHERE key NOT IN ('generation', 'origin', 'removed_since') ORDER BY key",
+                "file": "SELECT path, size, mtime, hash, reason, name FROM file ORDER BY path",
                 "task": "SELECT * FROM task ORDER BY rid",
                 "task_text": "SELECT * FROM task_text ORDER BY rid",
                 "task_tag": "SELECT * FROM task_tag ORDER BY task_rid, position",
