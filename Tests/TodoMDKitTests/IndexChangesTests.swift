@@ -149,17 +149,13 @@ import TodoMDTestSupport
             }
             if i == 4 { newer = try Self.mark(vault) }
         }
-        let kept = try vault.index.database.read { try String.fetchAll(db: $0) }
+        let kept = try vault.index.database.read { db in
+            try String.fetchAll(db, sql: "SELECT path FROM file_removed ORDER BY path")
+        }
         #expect(kept.count <= 4 && kept.contains("gone6.md") && !kept.contains("gone1.md"))
         #expect(try vault.index.database.read { try TaskIndex.changes($0, since: old) } == nil)
         let since = try #require(newer)
         let changes = try vault.index.database.read { try TaskIndex.changes($0, since: since) }
         #expect(changes?.removed == ["gone5.md", "gone6.md"])
-    }
-}
-
-private extension String {
-    static func fetchAll(db: Database) throws -> [String] {
-        try String.fetchAll(db, sql: "SELECT path FROM file_removed ORDER BY path")
     }
 }

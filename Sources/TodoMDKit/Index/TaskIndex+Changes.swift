@@ -29,7 +29,8 @@ public struct IndexMark: Sendable, Equatable {
 /// (``TaskIndex/vouchedFiles(for:timeZone:environment:since:)``).
 public struct VouchedFiles: Sendable {
     /// Every file, as ``VaultFolder/scan(stamps:)`` would find it; or only those whose rows
-    /// were written since the mark asked about, when that can be told (``changes``).
+    /// were written since the mark asked about, when that can be told
+    /// (``TaskIndex/changes(_:since:limit:)``).
     public let files: [ScannedFile]
     /// Non-nil when ``files`` holds only what changed since the mark asked about: then these are
     /// the paths removed since, with no file of their name left in the vault.
@@ -44,7 +45,7 @@ public struct VouchedFiles: Sendable {
 extension TaskIndex {
     /// How many changed and removed files a reading of changes takes at most; beyond, every
     /// file is read (the checks made for each changed one cost more than the whole list).
-    public static let changesLimit = 64
+    static let changesLimit = 64
 
     /// How many removed paths the index remembers: when the log grows past this, its older half
     /// is dropped and ``IndexMark``s from before can no longer be answered with changes.
@@ -82,8 +83,8 @@ extension TaskIndex {
     }
 
     /// The files whose rows were written since `mark`, and the paths removed since that left no
-    /// file of their name (a file moved is in the first list only), read in `db`; nil when the changes cannot be told apart from the rest,
-    /// and every file must be compared:
+    /// file of their name (a file moved is in the first list only), read in `db`; nil when the
+    /// changes cannot be told apart from the rest, and every file must be compared:
     ///
     /// - `mark` is of another index file, or ahead of it, or older than its log of removals;
     /// - more than `limit` paths changed or went;
