@@ -38,13 +38,14 @@ struct LocalFiles: Sendable {
         var files: [LocalFile] = []
         /// Paths of task files left out because another file has their name.
         var duplicates: [String] = []
-        /// Whether the vault was walked (no running watcher vouched for its index).
-        var walked = true
         /// The index as the task files were read from it; nil when they were walked.
         var mark: IndexMark?
         /// Non-nil when ``files`` holds only the task files changed since the mark asked about:
         /// the names (row ids) of task files removed since, with no file of the name left.
         var removed: Set<String>?
+
+        /// Whether the vault was walked (no running watcher vouched for its index).
+        var walked: Bool { mark == nil }
     }
 
     /// Every task file (§2) and every note (`Notes/*.md`), without conflict copies (they are not
@@ -62,7 +63,7 @@ struct LocalFiles: Sendable {
             TaskIndex.vouchedFiles(for: folder, timeZone: clock.timeZone, environment: $0, since: since)
         }
         let tasks = vouched?.files ?? folder.scan()
-        var scan = Scan(walked: vouched == nil, mark: vouched?.mark,
+        var scan = Scan(mark: vouched?.mark,
                         removed: vouched?.removed.map { Set($0.map(Self.filename)) })
         // The index read changes only when none is or has a conflict copy, or shares its name.
         let copies = scan.removed != nil ? [] : Set(ConflictCopy.find(in: tasks.map(\.id)).map(\.copy))
@@ -131,10 +132,7 @@ struct LocalFiles: Sendable {
         #endif
     }
 
-    static func filename(_ path: String) -> String {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
-        return String(path[path.utf8.index(after: slash)...])
-    }
+    static func filename(_ path: String) -> String { TodoTask.filename(ofID: path) }
 
     // MARK: - Reading
 

@@ -37,9 +37,6 @@ public struct VouchedFiles: Sendable {
     public let removed: [String]?
     /// The index as these files were read from it: the mark to ask with next time.
     public let mark: IndexMark
-
-    /// Whether only the changes since the mark were read.
-    public var isChanges: Bool { removed != nil }
 }
 
 extension TaskIndex {
@@ -54,12 +51,6 @@ extension TaskIndex {
     /// The generation a write transaction that stores rows moves the index to: one past the one
     /// it is at (``advanceGeneration(_:)`` moves it there at the end of the same transaction).
     static func writeGeneration(_ db: Database) throws -> Int64 { (try generation(db) ?? 0) &+ 1 }
-
-    /// A path's last part.
-    static func filename(_ path: String) -> String {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
-        return String(path[path.utf8.index(after: slash)...])
-    }
 
     /// Logs that the files `ids` left the index in the write transaction `db` (which moves the
     /// generation on), dropping the log's older half when it grows past `limit`.
@@ -114,7 +105,7 @@ extension TaskIndex {
         let changedPaths = Set(changed.map(\.id))
         var gone: [String] = []
         for path in changed.map(\.id) + removed {
-            let name = filename(path)
+            let name = TodoTask.filename(ofID: path)
             // A copy of a file that is there is not synced; without its original, it is a task.
             if let original = ConflictCopy.originalName(of: name)?.name,
                try String.fetchOne(exists, arguments: [String(path.dropLast(name.utf8.count)) + original]) != nil {
@@ -134,7 +125,7 @@ extension TaskIndex {
             let stem = String(path.dropLast(3))
             for (low, high) in [(stem + " ", stem + "!"), (stem + ".sync-conflict-", stem + ".sync-conflict.")] {
                 for other in try String.fetchAll(copies, arguments: [low, high])
-                where ConflictCopy.originalName(of: filename(other))?.name == name {
+                where ConflictCopy.originalName(of: TodoTask.filename(ofID: other))?.name == name {
                     return nil
                 }
             }

@@ -504,7 +504,7 @@ extension TaskIndex {
             guard let file, let task, let text, let tag, let fullText else { return }
             if !fresh { try TaskIndex.deleteFile(parsed.id, db, fullText: keepsFullText) }
             try file.execute(arguments: [parsed.id, parsed.stamp.size, parsed.stamp.mtime, parsed.stamp.hash,
-                                         indexedAt, parsed.reason, TaskIndex.filename(parsed.id), generation])
+                                         indexedAt, parsed.reason, TodoTask.filename(ofID: parsed.id), generation])
             guard let row = parsed.row else { return }
             try RowWriter.execute(task, row.task)
             let rid = db.lastInsertedRowID

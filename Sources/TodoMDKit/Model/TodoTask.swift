@@ -99,7 +99,7 @@ public struct TodoTask: Sendable, Equatable {
     /// The last component of a task id (a `/`-separated path). Cut on the bytes: `/` is one
     /// byte that no multi-byte character contains, and splitting by `Character` cost a fifth
     /// of a structure pass.
-    static func filename(ofID id: String) -> String {
+    public static func filename(ofID id: String) -> String {
         guard let slash = id.utf8.lastIndex(of: UInt8(ascii: "/")) else { return id }
         return String(id[id.utf8.index(after: slash)...])
     }
