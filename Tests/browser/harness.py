@@ -1,5 +1,6 @@
 """Shared harness of the browser tests: a `todomd serve` on a fresh vault and a headless Chromium.
 
+    TODOMD_BIN=/path/to/todomd python3 Tests/browser/run.py      # the suite, 2 classes at a time
     TODOMD_BIN=/path/to/todomd python3 -m unittest discover -s Tests/browser -t Tests/browser
 
 Each test class gets its own temporary vault (the class writes its fixture files in

@@ -57,7 +57,11 @@ def slow_network(driver, latency):
 
 
 class PlumberCase(BrowserTestCase):
-    """One task due today; no console error may be left; loads of the app with a cold cache."""
+    """One task due today; no console error may be left; loads of the app with a cold cache.
+    These tests time the page's loading (what comes before what, an answer kept for 2 s), so
+    run.py runs them when no other class runs."""
+
+    run_alone = True
 
     @classmethod
     def write_fixtures(cls, vault):
@@ -427,3 +431,33 @@ class UnjoinedPageTest(PlumberCase):
             self.open("#/view/today")
         self.assertEqual(self.titles(), ["Call the plumber"])
         self.assertEqual(listing_requests(self.driver), ["fields=row&limit=200&view=today"] * 2)
+
+
+class ComingBackTest(PlumberCase):
+    """A page of the app the browser keeps in its back/forward cache holds no connection: the
+    app loads at once however often it was left, and a page brought back is live again."""
+
+    def test_1_the_app_loads_at_once_after_being_left_many_times(self):
+        """Each page left to another used to keep its live-update stream open in the cache, and a
+        browser opens six connections to a server: the seventh load waited a minute for one."""
+        self.driver.set_page_load_timeout(15)
+        self.addCleanup(self.driver.set_page_load_timeout, 300)
+        for _ in range(8):
+            self.open("#/view/today")
+            self.assertEqual(self.titles(), ["Call the plumber"])
+            self.driver.get("about:blank")
+
+    def test_2_a_page_brought_back_shows_what_changed_and_stays_live(self):
+        probe = self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+            window.addEventListener('pageshow', (ev) => { (window.__shows = window.__shows || []).push(ev.persisted); });"""})
+        self.addCleanup(self.driver.execute_cdp_cmd, "Page.removeScriptToEvaluateOnNewDocument",
+                        {"identifier": probe["identifier"]})
+        self.open("#/view/today")
+        self.driver.get("about:blank")
+        write_task(self.vault, "20261121-0900-fix-the-tap.md", "Fix the tap", due=TODAY)
+        self.driver.back()
+        wait_for(lambda: self.driver.execute_script("return window.__shows") == [False, True],
+                 message="the page brought back from the cache (pageshow persisted)")
+        wait_for(lambda: self.titles() == ["Call the plumber", "Fix the tap"], message="the task added while away")
+        write_task(self.vault, "20261121-0901-buy-washers.md", "Buy washers", due=TODAY)
+        wait_for(lambda: "Buy washers" in self.titles(), message="a task added after, live")

@@ -97,7 +97,9 @@ class PlannerTest(BrowserTestCase):
         self.assertEqual(frontmatter(self.path(self.file_of("Reply to Ana")))["bucket"], "complementary")
         self.assertEqual(frontmatter(self.path(self.file_of("Water plants")))["bucket"], "misc")
         # The Must-Do is the big card and its add field is gone.
-        self.assertEqual(self.driver.find_elements(By.CSS_SELECTOR, 'input[aria-label="Add to Morning Must-Do"]')[0].is_displayed(), False)
+        # (Looked for again until it holds: a live update may redraw the board between two looks.)
+        wait_for(lambda: not self.driver.find_elements(By.CSS_SELECTOR, 'input[aria-label="Add to Morning Must-Do"]')[0]
+                 .is_displayed(), message="the Must-Do's add field hidden")
 
         self.click('li.pt-must button[aria-label="Complete Write the report"]')
         wait_for(lambda: frontmatter(self.path(self.file_of("Write the report")))["status"] == "done",

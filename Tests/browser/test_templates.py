@@ -124,7 +124,7 @@ class TemplatesTest(UsabilityCase):
                        message="two copies")
         copy_id = next(n for n in new if frontmatter(self.path(n))["title"] == "Plan offsite")
         wait_for(lambda: self.js("const li = document.querySelector('#task-list li.task.selected'); return li && li.dataset.id")
-                 == copy_id or None, message="the cursor on the copy")
+                 == copy_id or None, timeout=15, message="the cursor on the copy")
         self.assertEqual(self.js("return document.activeElement.closest('li.task').dataset.id"), copy_id)
         # The shortcut is in the list of shortcuts.
         self.driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)

@@ -59,8 +59,17 @@ export const taskSelection = selectionMode({
 const rowCount = (L) => L.groups.reduce((n, g) => n + g.tasks.length, 0);
 
 let loadSeq = 0;
-/** Loads and draws the route's listing (the planner reloads its own). */
-export async function loadList() {
+let newestLoad = null; // loadList's newest answer
+/** Loads and draws the route's listing (the planner reloads its own). Resolves once the list on
+ *  screen is at least as new as when it was called: a load overtaken by a newer one (a live
+ *  update's refresh) waits for that one, so a caller that then looks for a row finds it. */
+export function loadList() {
+  const load = loadListOnce();
+  newestLoad = load;
+  return load;
+}
+
+async function loadListOnce() {
   const r0 = route();
   if (r0 && r0.kind === 'calendar') { calendarChanged(); return; }
   if (r0 && r0.kind === 'plan') { planChanged(); return; }
@@ -76,6 +85,7 @@ export async function loadList() {
     // A new route (resetList() emptied the listing) draws its first rows first; a list on screen
     // is replaced whole.
     const got = await (listing() ? get(listingPath(r0)) : listingAnswer(listingPath(r0, FIRST_ROWS)));
+    if (seq !== loadSeq) return newestLoad;
     if (stale()) return;
     setListing(got);
     showApp(); // hidden until now on the first screen: laid out once, with its rows
@@ -84,13 +94,14 @@ export async function loadList() {
     if (got.total > rowCount(got)) {
       ul.setAttribute('aria-busy', 'true'); // the rest is on its way
       const all = await get(listingPath(r0));
+      if (seq !== loadSeq) return newestLoad;
       if (stale()) return;
       setListing(all);
       renderList();
       renderHeader();
     }
   } catch (e) {
-    if (seq !== loadSeq) return;
+    if (seq !== loadSeq) return newestLoad;
     setListing({ groups: [] });
     showApp();
     renderList();

@@ -11,7 +11,24 @@ const data = (ev) => { try { return JSON.parse(ev.data); } catch { return {}; } 
 
 export function connectEvents() {
   if (!window.EventSource) return;
-  const es = new EventSource('/api/v1/events');
+  let es = null;
+  const open = () => { es = listen(new EventSource('/api/v1/events')); };
+  open();
+  // A page the browser keeps in its back/forward cache would keep its stream open, and a browser
+  // opens at most six connections to one server over HTTP/1.1: a few such pages hold them all,
+  // and the next load of the app waits for one (a minute, in Chromium). So the stream is closed
+  // when the page is put away and opened again when it comes back, with what changed meanwhile.
+  window.addEventListener('pagehide', () => { if (es) { es.close(); es = null; } });
+  window.addEventListener('pageshow', (ev) => {
+    if (!ev.persisted || es) return;
+    open();
+    timerChanged();
+    refresh();
+  });
+}
+
+/** Listens to the server's events on `es`, and answers `es`. */
+function listen(es) {
   let broken = false;
   es.addEventListener('change', (ev) => {
     const d = data(ev);
@@ -35,6 +52,7 @@ export function connectEvents() {
   es.addEventListener('reminder', (ev) => showReminder(data(ev)));
   es.addEventListener('error', () => { broken = true; });
   es.addEventListener('open', () => { if (broken) { broken = false; refresh(); } });
+  return es;
 }
 
 /** Shows reminder event `d` ({id, message, actions}). The planner's end-of-day review offers the
