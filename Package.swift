@@ -120,7 +120,12 @@ let package = Package(
                     exclude: ["Fixtures"]),
         .testTarget(name: "TodoMDServerTests", dependencies: [
             "TodoMDServer", "TodoMDKit", "TodoMDWeb", "TodoMDTestSupport", "CZlib",
-            .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "Hummingbird", package: "hummingbird"),
+            // Not HummingbirdTesting: its HTTP client (AsyncHTTPClient, HTTP/2, SOCKS) took a
+            // minute of every first build, and the tests drive the router in-process
+            // (RouterClient in ServerTestCase.swift).
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOEmbedded", package: "swift-nio"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "HTTPTypes", package: "swift-http-types"),

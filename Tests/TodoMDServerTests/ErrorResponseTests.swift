@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import Logging
 import Testing
 import TodoMDKit
@@ -124,16 +123,14 @@ struct ErrorResponseTests {
         router.add(middleware: SecurityMiddleware(token: nil, allowedHosts: nil))
         router.get("/secret") { _, _ -> String in throw Secret() }
         router.get("/unexpected") { _, _ -> String in throw IndexError.schemaChanged(stored: "SECRET-STAMP /home/someone") }
-        let app = Application(router: router, logger: Logger(label: "test") { _ in log })
-        try await app.test(.router) { client in
-            let r = try await client.get(path)
-            #expect(r.status == .internalServerError)
-            #expect(r.json["error"]?["code"]?.stringValue == "internal")
-            #expect(r.json["error"]?["message"]?.stringValue == ErrorResponse.internalMessage)
-            #expect(!r.text.contains("SQLite") && !r.text.contains("SECRET") && !r.text.contains("/home/"))
-            // Still a security-checked answer.
-            #expect(r.headers[.contentSecurityPolicy] != nil)
-        }
+        let client = RouterClient(router: router, logger: Logger(label: "test") { _ in log })
+        let r = try await client.get(path)
+        #expect(r.status == .internalServerError)
+        #expect(r.json["error"]?["code"]?.stringValue == "internal")
+        #expect(r.json["error"]?["message"]?.stringValue == ErrorResponse.internalMessage)
+        #expect(!r.text.contains("SQLite") && !r.text.contains("SECRET") && !r.text.contains("/home/"))
+        // Still a security-checked answer.
+        #expect(r.headers[.contentSecurityPolicy] != nil)
         let logged = log.lines.joined(separator: "\n")
         #expect(logged.contains("/home/someone"))
     }

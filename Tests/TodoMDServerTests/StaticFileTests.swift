@@ -2,7 +2,6 @@ import CZlib
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import Testing
 import TodoMDWeb
 @testable import TodoMDServer
@@ -93,7 +92,7 @@ import TodoMDWeb
             #expect(kept.status == .ok)
             #expect(kept.headers[.cacheControl] == "public, max-age=31536000, immutable")
             #expect(Array(kept.body.readableBytesView) == WebAssets.files["list.js"]?.bytes)
-            let head = try await client.execute(uri: "/v/\(version)/app.css", method: .head) { $0 }
+            let head = try await client.execute(uri: "/v/\(version)/app.css", method: .head)
             #expect(head.status == .ok && head.body.readableBytes == 0)
 
             let older = try await client.get("/v/0123456789abcdef/list.js")
@@ -153,7 +152,7 @@ import TodoMDWeb
     @Test func headSaysTheEncodingWithoutABody() async throws {
         let f = try ServerFixture()
         try await f.test { client in
-            let r = try await client.execute(uri: "/app.css", method: .head, headers: Self.accepting("gzip")) { $0 }
+            let r = try await client.execute(uri: "/app.css", method: .head, headers: Self.accepting("gzip"))
             #expect(r.status == .ok)
             #expect(r.headers[.contentEncoding] == "gzip")
             #expect(r.body.readableBytes == 0)
