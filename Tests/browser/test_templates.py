@@ -124,7 +124,7 @@ class TemplatesTest(UsabilityCase):
                        message="two copies")
         copy_id = next(n for n in new if frontmatter(self.path(n))["title"] == "Plan offsite")
         wait_for(lambda: self.js("const li = document.querySelector('#task-list li.task.selected'); return li && li.dataset.id")
-                 == copy_id or None, timeout=15, message="the cursor on the copy")
+                 == copy_id or None, message="the cursor on the copy")
         self.assertEqual(self.js("return document.activeElement.closest('li.task').dataset.id"), copy_id)
         # The shortcut is in the list of shortcuts.
         self.driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
@@ -144,6 +144,39 @@ class TemplatesTest(UsabilityCase):
         wait_for(lambda: self.titles().count("Plan offsite") == 4 or None, message="four Plan offsite listed")
         for name in set(task_files(self.vault)) - before:
             os.remove(self.path(name))
+
+    def test_shift_d_moves_the_cursor_to_the_copy_when_a_live_update_overtakes_the_list(self):
+        """Duplicate waits for the list to have the copy; the copy's file also brings a live
+        update, whose load of the list may overtake Duplicate's own and answer after it (here
+        Duplicate's answer is held back 1.5 s, the live update's 3 s): the cursor still moves
+        to the copy, once the newer load has drawn it."""
+        probe = self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+            const fetch0 = window.fetch;
+            window.__holds = [];
+            window.__lists = 0;
+            window.fetch = function (url, options) {
+              if (!String(url).includes('/api/v1/tasks?')) return fetch0.apply(this, arguments);
+              window.__lists += 1;
+              const hold = window.__holds.shift();
+              if (!hold) return fetch0.apply(this, arguments);
+              return new Promise((r) => setTimeout(r, hold)).then(() => fetch0.call(window, url, options));
+            };"""})
+        self.addCleanup(self.driver.execute_cdp_cmd, "Page.removeScriptToEvaluateOnNewDocument",
+                        {"identifier": probe["identifier"]})
+        self.driver.get("about:blank")  # a new page, which the probe is in
+        self.open("#/view/anytime")
+        wait_for(lambda: self.titles().count("Plan offsite") == 1 or None, message="one Plan offsite listed")
+        before = set(task_files(self.vault))
+        self.addCleanup(lambda: [os.remove(self.path(n)) for n in set(task_files(self.vault)) - before])
+        self.js("const li = [...document.querySelectorAll('#task-list li.task')].find(l => l.textContent.includes('Plan offsite'));"
+                "li.querySelector('.task-title').focus(); window.__holds = [1500, 3000]; window.__lists = 0;")
+        ActionChains(self.driver).key_down(Keys.SHIFT).send_keys("d").key_up(Keys.SHIFT).perform()
+        new = wait_for(lambda: (set(task_files(self.vault)) - before) if len(set(task_files(self.vault)) - before) == 2 else None,
+                       message="two copies")
+        copy_id = next(n for n in new if frontmatter(self.path(n))["title"] == "Plan offsite")
+        wait_for(lambda: self.js("const li = document.querySelector('#task-list li.task.selected'); return li && li.dataset.id")
+                 == copy_id or None, timeout=10, message="the cursor on the copy")
+        self.assertGreaterEqual(self.js("return window.__lists"), 2, "a live update loaded the list too")
 
     def test_a_task_with_subtasks_is_saved_as_a_template(self):
         self.open("#/view/anytime?task=offsite")
