@@ -121,8 +121,8 @@ let package = Package(
         .testTarget(name: "TodoMDServerTests", dependencies: [
             "TodoMDServer", "TodoMDKit", "TodoMDWeb", "TodoMDTestSupport", "CZlib",
             .product(name: "Hummingbird", package: "hummingbird"),
-            // Not HummingbirdTesting: its HTTP client (AsyncHTTPClient, HTTP/2, SOCKS) took a
-            // minute of every first build, and the tests drive the router in-process
+            // Not HummingbirdTesting: its HTTP client (AsyncHTTPClient, HTTP/2, SOCKS) took
+            // ~100 s of every first build on 2 cores, and the tests drive the router in-process
             // (RouterClient in ServerTestCase.swift).
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOEmbedded", package: "swift-nio"),
