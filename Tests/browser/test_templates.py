@@ -112,19 +112,26 @@ class TemplatesTest(UsabilityCase):
                                        if text in t.text), None), message="the toast “%s”" % text)
         toast.find_element(By.CSS_SELECTOR, ".toast-action").click()
 
-    def test_shift_d_duplicates_the_selected_row_and_select_mode_several(self):
-        """The list's Shift D duplicates the task under the cursor, which moves to the copy; in
-        select mode, Duplicate copies every picked task."""
-        self.open("#/view/anytime")
+    def shift_d_on_plan_offsite(self, prepare="", timeout=5):
+        """Puts the list's cursor on Plan offsite, runs the script `prepare`, presses Shift D and
+        waits for the copy (with its subtask) and for the cursor on it: the copy's id."""
         before = set(task_files(self.vault))
         self.js("const li = [...document.querySelectorAll('#task-list li.task')].find(l => l.textContent.includes('Plan offsite'));"
-                "li.querySelector('.task-title').focus();")
+                "li.querySelector('.task-title').focus();" + prepare)
         ActionChains(self.driver).key_down(Keys.SHIFT).send_keys("d").key_up(Keys.SHIFT).perform()
         new = wait_for(lambda: (set(task_files(self.vault)) - before) if len(set(task_files(self.vault)) - before) == 2 else None,
                        message="two copies")
         copy_id = next(n for n in new if frontmatter(self.path(n))["title"] == "Plan offsite")
         wait_for(lambda: self.js("const li = document.querySelector('#task-list li.task.selected'); return li && li.dataset.id")
-                 == copy_id or None, message="the cursor on the copy")
+                 == copy_id or None, timeout=timeout, message="the cursor on the copy")
+        return copy_id
+
+    def test_shift_d_duplicates_the_selected_row_and_select_mode_several(self):
+        """The list's Shift D duplicates the task under the cursor, which moves to the copy; in
+        select mode, Duplicate copies every picked task."""
+        self.open("#/view/anytime")
+        before = set(task_files(self.vault))
+        copy_id = self.shift_d_on_plan_offsite()
         self.assertEqual(self.js("return document.activeElement.closest('li.task').dataset.id"), copy_id)
         # The shortcut is in the list of shortcuts.
         self.driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
@@ -168,14 +175,7 @@ class TemplatesTest(UsabilityCase):
         wait_for(lambda: self.titles().count("Plan offsite") == 1 or None, message="one Plan offsite listed")
         before = set(task_files(self.vault))
         self.addCleanup(lambda: [os.remove(self.path(n)) for n in set(task_files(self.vault)) - before])
-        self.js("const li = [...document.querySelectorAll('#task-list li.task')].find(l => l.textContent.includes('Plan offsite'));"
-                "li.querySelector('.task-title').focus(); window.__holds = [1500, 3000]; window.__lists = 0;")
-        ActionChains(self.driver).key_down(Keys.SHIFT).send_keys("d").key_up(Keys.SHIFT).perform()
-        new = wait_for(lambda: (set(task_files(self.vault)) - before) if len(set(task_files(self.vault)) - before) == 2 else None,
-                       message="two copies")
-        copy_id = next(n for n in new if frontmatter(self.path(n))["title"] == "Plan offsite")
-        wait_for(lambda: self.js("const li = document.querySelector('#task-list li.task.selected'); return li && li.dataset.id")
-                 == copy_id or None, timeout=10, message="the cursor on the copy")
+        self.shift_d_on_plan_offsite("window.__holds = [1500, 3000]; window.__lists = 0;", timeout=10)
         self.assertGreaterEqual(self.js("return window.__lists"), 2, "a live update loaded the list too")
 
     def test_a_task_with_subtasks_is_saved_as_a_template(self):
