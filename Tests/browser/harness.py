@@ -334,6 +334,19 @@ class BrowserTestCase(unittest.TestCase):
             raise AssertionError("no row %r in %r" % (title, self.titles()))
         return li
 
+    def row_text(self, title, visible=True):
+        """The text of the row titled `title` (as drawn, or with `visible=False` its whole
+        textContent, hidden labels included), read in the same script that finds the row: a row
+        found first and read afterwards may be gone by then, replaced by a live update's redraw."""
+        text = self.driver.execute_script(
+            "const li = [...document.querySelectorAll('#task-list li.task')].find((li) => {"
+            " const t = li.querySelector('.task-title'); return t && t.innerText.trim() === arguments[0]; });"
+            "return li ? (arguments[1] ? li.innerText : li.textContent) : null",
+            title, visible)
+        if text is None:
+            raise AssertionError("no row %r in %r" % (title, self.titles()))
+        return text
+
     def click_row(self, title, selector=".task-title"):
         """Clicks `selector` in the row titled `title`, again if a redraw replaced the row between
         finding and clicking it (clicking a row that is gone does nothing and raises)."""
@@ -344,6 +357,17 @@ class BrowserTestCase(unittest.TestCase):
             except StaleElementReferenceException:
                 return False
         wait_for(attempt, message="a click on the row %r" % title)
+
+    def send_keys_to_row(self, title, *keys, selector=".task-title"):
+        """Types `keys` into `selector` of the row titled `title`, again if a redraw replaced the
+        row between finding it and typing (keys sent to a row that is gone raise, and do nothing)."""
+        def attempt():
+            try:
+                self.row(title).find_element(By.CSS_SELECTOR, selector).send_keys(*keys)
+                return True
+            except StaleElementReferenceException:
+                return False
+        wait_for(attempt, message="keys typed into the row %r" % title)
 
     def path(self, task_id):
         return os.path.join(self.vault, task_id)

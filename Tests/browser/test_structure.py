@@ -62,21 +62,21 @@ class StructureTest(UsabilityCase):
         wait_for(lambda: self.depth("Book flights") == 1, message="the subtask indented under its parent")
         titles = self.titles()
         self.assertEqual(titles.index("Book flights"), titles.index("Plan the trip") + 1)
-        wait_for(lambda: "0/1" in self.row("Plan the trip").text, message="the parent's progress")
+        wait_for(lambda: "0/1" in self.row_text("Plan the trip"), message="the parent's progress")
 
     def test_2_tab_indents_and_shift_tab_outdents(self):
         self.open("#/view/area:Travel")
         # Tab on Pack bags: a subtask of the row above at its own depth (the trip).
         self.click_row("Pack bags")
         self.js("document.querySelector('#detail [aria-label=\"Close details\"]') && document.querySelector('#detail [aria-label=\"Close details\"]').click()")
-        self.row("Pack bags").find_element(By.CSS_SELECTOR, ".task-title").send_keys(Keys.TAB)
+        self.send_keys_to_row("Pack bags", Keys.TAB)
         wait_for(lambda: self.parent_of(PACK) is not None, message="Tab nests the task under the row above")
         self.assertIn(self.parent_of(PACK), (TRIP, FLIGHTS))
         wait_for(lambda: self.depth("Pack bags") >= 1, message="indented")
         before = self.parent_of(PACK)
         wait_for(lambda: self.js("const l = [...document.querySelectorAll('#task-list li.task')].find(x => x.dataset.id === arguments[0]);"
                                  "return !!l && l.dataset.depth === '1'", PACK), message="the row drawn again, nested")
-        self.row("Pack bags").find_element(By.CSS_SELECTOR, ".task-title").send_keys(Keys.SHIFT, Keys.TAB)
+        self.send_keys_to_row("Pack bags", Keys.SHIFT, Keys.TAB)
         wait_for(lambda: self.parent_of(PACK) != before, message="Shift-Tab moves it out one level")
 
     def test_3_completing_a_parent_asks_about_its_subtasks(self):
@@ -114,7 +114,7 @@ class StructureTest(UsabilityCase):
         after = self.read_bytes(SHOP)
         strip = lambda b: b"\n".join(l for l in b.split(b"\n") if not l.startswith(b"modified:"))
         self.assertEqual(sum(1 for x, y in zip(strip(before), strip(after)) if x != y), 1)
-        wait_for(lambda: "1/2" in self.row("Shopping").text, message="the checklist count on the row")
+        wait_for(lambda: "1/2" in self.row_text("Shopping"), message="the checklist count on the row")
         for dark in (False, True):
             set_dark(self.driver, dark)
             time.sleep(0.2)
@@ -130,7 +130,7 @@ class StructureTest(UsabilityCase):
         self.open("#/view/today")
         wait_for(lambda: "Apply for a visa" not in self.titles(), message="the blocked task out of Today")
         self.open("#/view/area:Travel")
-        self.assertIn("Blocked", self.row("Apply for a visa").text)
+        wait_for(lambda: "Blocked" in self.row_text("Apply for a visa"), message="the row marked blocked")
         for size in (PHONE, DESKTOP):
             set_viewport(self.driver, *size)
             time.sleep(0.2)

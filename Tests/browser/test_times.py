@@ -64,7 +64,7 @@ class TimesTest(UsabilityCase):
         self.js("const t = document.getElementById('d-due-time'); t.value = '17:45';"
                 "t.dispatchEvent(new Event('change', {bubbles: true}));")
         wait_for(lambda: frontmatter(self.path(ALLDAY)).get("due") == TODAY + "T17:45", message="the time in the file")
-        wait_for(lambda: "5:45 PM" in self.row("Water the plants").text, message="the row shows the new time")
+        wait_for(lambda: "5:45 PM" in self.row_text("Water the plants"), message="the row shows the new time")
         # A phrase with a time in the date box sets both.
         box = self.driver.find_element(By.ID, "d-due")
         box.clear()
