@@ -307,6 +307,11 @@ def run_size(table, args, n, vault, tools, cache, runs, first):
     k = "%dk" % (n // 1000)
     floor = ["find", vault, "-name", "*.md", "-printf", "%s %T@\n"]
     read_floor = ["find", vault, "-name", "*.md", "-exec", "cat", "{}", "+"]
+    # The same read on every core, as the cold build parses (one `cat` per core, each given a
+    # share of the files): the floor of a build that reads every file on both cores.
+    cores = os.cpu_count() or 1
+    read_floor_cores = ["sh", "-c", "find \"$1\" -name '*.md' -print0 | xargs -0 -P %d -n %d cat" % (cores, max(1, n // (4 * cores))),
+                        "sh", vault]
 
     def cold():
         shutil.rmtree(os.path.join(cache, "todomd"), ignore_errors=True)
@@ -316,6 +321,9 @@ def run_size(table, args, n, vault, tools, cache, runs, first):
     a, b, ratio = paired(cold, lambda: spawn(read_floor, env), max(3, runs // 2))
     table.add("cold index build + `today --json`, %s files" % k, a, "read every file (`cat`)", b, ratio, "slower",
               "≤ 3 s at 100k" if n >= 100000 else "≤ 300 ms (100k: ≤ 3 s)")
+    a, b, ratio = paired(cold, lambda: spawn(read_floor_cores, env), max(3, runs // 2))
+    table.add("… the same against reading every file on all %d cores (%d `cat`s at a time)" % (cores, cores), a,
+              "read on %d cores" % cores, b, ratio, "slower", "")
 
     a, b, ratio = paired(lambda: spawn(today, env), lambda: spawn(floor, env), runs)
     table.add("warm `today --json`, %s vs a `find -printf` stat of every file" % k, a, "stat floor", b, ratio,
