@@ -23,10 +23,22 @@ struct TodoMDBench: ParsableCommand {
             command itself costs once the process has started and, after the first run, once the \
             runtime's and ArgumentParser's first-use work is done; prints \
             `<bytes written> <first run ms> <median ms> <p90 ms>`.
+
+            With --listing VIEW: the view listed and written as JSON as `GET /api/v1/tasks` does \
+            it (--fields, --limit), RUNS times; prints `<tasks listed> <JSON bytes> <median ms> <p90 ms>`.
             """)
 
     @Flag(help: "Run a todomd command line instead of the bench perspective.")
     var cli = false
+
+    @Option(help: "List this view as the web app asks for it (its listing and its JSON) instead of the bench perspective.")
+    var listing: String?
+
+    @Option(help: "With --listing: only the first N tasks, as the app's first request (200) asks.")
+    var limit: Int?
+
+    @Option(help: "With --listing: the JSON form, row (the app's) or all (whole TASKs).")
+    var fields = "row"
 
     @Argument(help: "The vault.")
     var vault: String
@@ -41,6 +53,8 @@ struct TodoMDBench: ParsableCommand {
         guard runs > 0 else { throw ValidationError("RUNS must be at least 1") }
         guard cli || command.isEmpty else { throw ValidationError("a command line needs --cli") }
         guard !cli || !command.isEmpty else { throw ValidationError("--cli needs a command line") }
+        guard !cli || listing == nil else { throw ValidationError("--cli and --listing are two benchmarks: one at a time") }
+        guard listing != nil || limit == nil else { throw ValidationError("--limit needs --listing") }
     }
 
     func run() throws {
@@ -49,6 +63,8 @@ struct TodoMDBench: ParsableCommand {
         environment["TZ"] = environment["TZ"] ?? "Europe/Berlin"
         if cli {
             try runCommandLine(environment: environment)
+        } else if let listing {
+            try runListing(listing, environment: environment)
         } else {
             try runPerspective(environment: environment)
         }
@@ -90,6 +106,29 @@ struct TodoMDBench: ParsableCommand {
         }
         let (median, p90) = Self.summary(timings)
         print(String(format: "%d %.3f %.3f", matched, median, p90))
+    }
+
+    /// `GET /api/v1/tasks?view=VIEW&fields=…&limit=…` as the server answers it, in-process:
+    /// the listing, then its JSON. Prints `<tasks listed> <JSON bytes> <median ms> <p90 ms>`.
+    private func runListing(_ view: String, environment: [String: String]) throws {
+        let clock = try TodoClock.system(environment: environment)
+        let vault = try Vault(path: vault, clock: clock, environment: environment)
+        let request = try ListRequest(view: view, perspective: nil, limit: limit.map(String.init))
+        let form = try TaskJSON.Fields(parsing: fields)
+        var timings: [Double] = []
+        var listed = 0
+        var bytes = 0
+        for _ in 0..<runs {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let listing = try vault.list(request, decoding: .json(form))
+            var count = 0
+            listing.writeJSON(form) { count += $0.utf8.count }
+            timings.append(Self.milliseconds(since: start))
+            listed = listing.tasks.count
+            bytes = count
+        }
+        let (median, p90) = Self.summary(timings)
+        print(String(format: "%d %d %.3f %.3f", listed, bytes, median, p90))
     }
 
     static func milliseconds(since start: UInt64) -> Double {
