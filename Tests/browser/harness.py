@@ -323,13 +323,14 @@ class BrowserTestCase(unittest.TestCase):
     def titles(self):
         return [t for _, t in self.rows()]
 
+    # The row titled arguments[0], found in one script: a list redrawn meanwhile (a live update's
+    # refresh) cannot leave the search half done on rows that are gone.
+    FIND_ROW = ("const li = [...document.querySelectorAll('#task-list li.task')].find((li) => {"
+                " const t = li.querySelector('.task-title'); return t && t.innerText.trim() === arguments[0]; });")
+
     def row(self, title):
-        """The row titled `title`, found in one script: a list redrawn meanwhile (a live update's
-        refresh) cannot leave the search half done on rows that are gone."""
-        li = self.driver.execute_script(
-            "return [...document.querySelectorAll('#task-list li.task')].find((li) => {"
-            " const t = li.querySelector('.task-title'); return t && t.innerText.trim() === arguments[0]; }) || null",
-            title)
+        """The row titled `title` (FIND_ROW)."""
+        li = self.driver.execute_script(self.FIND_ROW + "return li || null", title)
         if li is None:
             raise AssertionError("no row %r in %r" % (title, self.titles()))
         return li
@@ -339,35 +340,30 @@ class BrowserTestCase(unittest.TestCase):
         textContent, hidden labels included), read in the same script that finds the row: a row
         found first and read afterwards may be gone by then, replaced by a live update's redraw."""
         text = self.driver.execute_script(
-            "const li = [...document.querySelectorAll('#task-list li.task')].find((li) => {"
-            " const t = li.querySelector('.task-title'); return t && t.innerText.trim() === arguments[0]; });"
-            "return li ? (arguments[1] ? li.innerText : li.textContent) : null",
-            title, visible)
+            self.FIND_ROW + "return li ? (arguments[1] ? li.innerText : li.textContent) : null", title, visible)
         if text is None:
             raise AssertionError("no row %r in %r" % (title, self.titles()))
         return text
 
-    def click_row(self, title, selector=".task-title"):
-        """Clicks `selector` in the row titled `title`, again if a redraw replaced the row between
-        finding and clicking it (clicking a row that is gone does nothing and raises)."""
+    def on_row(self, title, selector, act, message):
+        """`act(element)` on `selector` in the row titled `title`, again if a redraw replaced the
+        row between finding it and acting (clicking or typing into a row that is gone does
+        nothing and raises)."""
         def attempt():
             try:
-                self.row(title).find_element(By.CSS_SELECTOR, selector).click()
+                act(self.row(title).find_element(By.CSS_SELECTOR, selector))
                 return True
             except StaleElementReferenceException:
                 return False
-        wait_for(attempt, message="a click on the row %r" % title)
+        wait_for(attempt, message=message)
+
+    def click_row(self, title, selector=".task-title"):
+        """Clicks `selector` in the row titled `title` (on_row)."""
+        self.on_row(title, selector, lambda el: el.click(), "a click on the row %r" % title)
 
     def send_keys_to_row(self, title, *keys, selector=".task-title"):
-        """Types `keys` into `selector` of the row titled `title`, again if a redraw replaced the
-        row between finding it and typing (keys sent to a row that is gone raise, and do nothing)."""
-        def attempt():
-            try:
-                self.row(title).find_element(By.CSS_SELECTOR, selector).send_keys(*keys)
-                return True
-            except StaleElementReferenceException:
-                return False
-        wait_for(attempt, message="keys typed into the row %r" % title)
+        """Types `keys` into `selector` of the row titled `title` (on_row)."""
+        self.on_row(title, selector, lambda el: el.send_keys(*keys), "keys typed into the row %r" % title)
 
     def path(self, task_id):
         return os.path.join(self.vault, task_id)
