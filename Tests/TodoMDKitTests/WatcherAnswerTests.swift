@@ -133,6 +133,9 @@ import Glibc
         // Asked with the mark of an earlier answer: only what changed since.
         let first = try #require(try f.vault.index.database.read { try TaskIndex.mark($0) })
         try f.v.task("d.md", title: "D")
+        // Asked first, so the watcher has read d.md's event before the sync below begins: read
+        // only during it, the change would rightly leave the watcher "stale" afterwards.
+        #expect(listed() == nil, "d.md not indexed yet")
         _ = try f.monitor.process()
         let changes = try #require(TaskIndex.vouchedFiles(for: f.vault.folder, timeZone: f.v.clock.timeZone,
                                                           environment: environment, since: first))
