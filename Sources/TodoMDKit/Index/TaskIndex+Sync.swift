@@ -104,16 +104,28 @@ extension TaskIndex {
     /// Every file's stored stamp by path, and the generation they belong to, read together.
     ///
     /// - Complexity: one pass over the `file` table, read straight from SQLite (GRDB's `Row`
-    ///   decoded each column through a protocol: this runs on every command).
-    func storedStamps() throws -> (stamps: [String: StoredFile], generation: Int64?) {
+    ///   decoded each column through a protocol: this runs on every command), each path's bytes
+    ///   copied into the table as they are (no string per row, ``StoredStamps``).
+    func storedStamps() throws -> (stamps: StoredStamps, generation: Int64?) {
         try database.read { db in
-            var map: [String: StoredFile] = [:]
-            map.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM file") ?? 0)
-            try TaskIndex.forEachFile(db, "SELECT path, size, mtime, indexed_at FROM file") { path, raw in
-                map[path] = StoredFile(size: Int(sqlite3_column_int64(raw, 1)), mtime: sqlite3_column_int64(raw, 2),
-                                       indexedAt: sqlite3_column_int64(raw, 3))
+            var stamps = StoredStamps(capacity: try Int.fetchOne(db, sql: "SELECT count(*) FROM file") ?? 0)
+            let statement = try db.makeStatement(sql: "SELECT path, size, mtime, indexed_at FROM file")
+            let raw = statement.sqliteStatement
+            defer { sqlite3_reset(raw) }
+            while true {
+                let code = sqlite3_step(raw)
+                if code == SQLITE_DONE { break }
+                guard code == SQLITE_ROW else {
+                    throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
+                                        sql: statement.sql)
+                }
+                // `path` is NOT NULL: SQLite gives its UTF-8 bytes (text first, then its length).
+                let text = sqlite3_column_text(raw, 0)
+                let path = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(raw, 0)))
+                stamps.append(path: path, StoredFile(size: Int(sqlite3_column_int64(raw, 1)), mtime: sqlite3_column_int64(raw, 2),
+                                                     indexedAt: sqlite3_column_int64(raw, 3)))
             }
-            return (map, try TaskIndex.generation(db))
+            return (stamps, try TaskIndex.generation(db))
         }
     }
 
@@ -166,7 +178,8 @@ extension TaskIndex {
         // The stored stamps are read on a core of their own while the folder is walked.
         let reading = OnThread { [self] in try storedStamps() }
         let scanned = folder.scan(stamps: knowsFiles)
-        var (stored, known) = try reading.value()
+        let (stored, generationRead) = try reading.value()
+        var known = generationRead
         var report = SyncReport()
         report.total = scanned.count
         // Each file against its stored stamp, on every core for a big vault (the stored
@@ -174,7 +187,8 @@ extension TaskIndex {
         let compared = OnThread.split(scanned.count, minimum: VaultFolder.parallelStatThreshold) { [stored] range in
             var part = (toParse: [ScannedFile](), toHash: [ScannedFile](), found: 0)
             for file in scanned[range] {
-                guard let old = stored[file.id] else { part.toParse.append(file); continue }
+                guard let i = stored.index(of: file.id) else { part.toParse.append(file); continue }
+                let old = stored.entries[i].stamp
                 part.found += 1
                 if old.size != file.size || old.mtime != file.mtime {
                     part.toParse.append(file)
@@ -190,8 +204,9 @@ extension TaskIndex {
         // every stored one was found when the counts agree).
         var removed: [String] = []
         if compared.reduce(0, { $0 + $1.found }) < stored.count {
-            for file in scanned { stored[file.id] = nil }
-            removed = Array(stored.keys)
+            var found = [Bool](repeating: false, count: stored.count)
+            for file in scanned { if let i = stored.index(of: file.id) { found[i] = true } }
+            removed = found.indices.filter { !found[$0] }.map(stored.path(at:))
         }
 
         // Racy files: compare content hashes; re-parse only the ones that really changed.
