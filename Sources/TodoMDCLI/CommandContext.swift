@@ -12,15 +12,25 @@ package final class CommandContext: Sendable {
     /// Where `serve` and `mcp` run (the helper program, §28).
     let helpers: HelperCommands
 
-    init(environment: [String: String], vaultPath: String?, output: OutputSink, helpers: HelperCommands = .none) throws {
+    /// The walk of the vault started before the command was parsed, for its first opening.
+    let scanAhead: ScanAhead?
+
+    init(environment: [String: String], vaultPath: String?, output: OutputSink, helpers: HelperCommands = .none,
+         scanAhead: ScanAhead? = nil) throws {
         self.environment = environment
         self.output = output
         self.helpers = helpers
+        self.scanAhead = scanAhead
         clock = try TodoClock.system(environment: environment)
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        let raw = vaultPath ?? environment["TODOMD_VAULT"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/todo.md"
-        self.vaultPath = raw.hasPrefix("~/") ? home + raw.dropFirst(1) : raw
+        self.vaultPath = CommandContext.vaultPath(vaultPath, environment: environment)
         style = TerminalStyle(environment: environment, isTerminal: output.isTerminal)
+    }
+
+    /// The vault folder `--vault` (nil when not given) and `environment` name (§2).
+    static func vaultPath(_ given: String?, environment: [String: String]) -> String {
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        let raw = given ?? environment["TODOMD_VAULT"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/todo.md"
+        return raw.hasPrefix("~/") ? home + raw.dropFirst(1) : raw
     }
 
     /// Opens the vault, showing a progress bar on a terminal while many files are indexed.
@@ -32,7 +42,7 @@ package final class CommandContext: Sendable {
         let bar = output.errorIsTerminal ? ProgressBar(output: output, label: "Indexing") : nil
         let progress: (@Sendable (Int, Int) -> Void)? = bar.map { bar in { @Sendable done, total in bar.update(done, total) } }
         let vault = try Vault(path: vaultPath, clock: clock, environment: environment, actor: actor,
-                              progress: progress)
+                              progress: progress, scanAhead: scanAhead)
         bar?.finish()
         // §14: the rollover runs at the start of every command once the day changed (a missed
         // midnight is caught up). It never stops the command: a task it cannot write is retried.

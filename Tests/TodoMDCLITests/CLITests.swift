@@ -197,6 +197,25 @@ import TodoMDTestSupport
         #expect(output.standardError == "error: --port must be between 0 and 65535\n")
     }
 
+    /// The walk over the vault starts before the arguments are parsed (issue 17's start-up), for
+    /// every command that brings the index up to date; what a command then lists is what the
+    /// files say, a file dropped in by another program included.
+    @Test func theWalkStartedBeforeParsingFindsWhatAnotherProgramWrote() async throws {
+        for (word, scans) in [("today", true), ("add", true), ("perspective", true), ("watch", true), ("init", false),
+                              ("reindex", false), ("install-url-handler", false), ("help", false), ("--help", false),
+                              ("--version", false)] {
+            #expect(CLI.scansAhead(word) == scans, "\(word)")
+        }
+        let v = try TemporaryVault()
+        #expect(await v.run("add", "Buy milk today").code == 0)
+        try v.task("dropped.md", title: "Dropped in", "scheduled: \"2026-11-21\"")
+        let listed = await v.run("today", "--json")
+        #expect(listed.code == 0)
+        let titles = (listed.json["groups"] as? [[String: Any]] ?? []).flatMap { ($0["tasks"] as? [[String: Any]]) ?? [] }
+            .compactMap { $0["title"] as? String }
+        #expect(titles.sorted() == ["Buy milk", "Dropped in"])
+    }
+
     @Test func conflictsExitWith3() {
         #expect(CLI.exitCode(for: TodoError.conflict(path: "a.md")) == 3)
         #expect(CLI.exitCode(for: TodoError.taskNotFound("x")) == 2)

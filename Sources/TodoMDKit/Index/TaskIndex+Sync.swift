@@ -43,17 +43,20 @@ extension TaskIndex {
     /// another process wrote since — means the walk, as without a watcher.
     ///
     /// - Parameter watcherTimeout: how long to wait for a watcher's answer; nil never asks.
+    /// - Parameter scanAhead: the walk of `folder` started earlier, taken instead of walking
+    ///   when the index is brought up to date (not for a build).
     /// - Returns: the index and what bringing it up to date found.
     public static func open(at path: String, for folder: VaultFolder, timeZone: TimeZone, variant: String?,
                             clock: TodoClock? = nil,
                             progress: (@Sendable (Int, Int) -> Void)? = nil,
-                            watcherTimeout: Duration? = WatcherAnswer.defaultTimeout) throws -> (TaskIndex, SyncReport) {
+                            watcherTimeout: Duration? = WatcherAnswer.defaultTimeout,
+                            scanAhead: ScanAhead? = nil) throws -> (TaskIndex, SyncReport) {
         if let index = TaskIndex(existingAt: path, timeZone: timeZone, variant: variant, clock: clock) {
             do {
                 if let watcherTimeout, let report = try index.vouchedSync(with: folder, timeout: watcherTimeout) {
                     return (index, report)
                 }
-                return (index, try index.sync(with: folder, timeZone: timeZone, progress: progress))
+                return (index, try index.sync(with: folder, timeZone: timeZone, progress: progress, scanAhead: scanAhead))
             } catch is DatabaseError {
                 // Damaged after all: built again below.
             }
@@ -168,16 +171,18 @@ extension TaskIndex {
     ///
     /// - Parameters:
     ///   - progress: called with (done, total) while many files are parsed.
+    ///   - scanAhead: a walk of `folder` started earlier (``ScanAhead``): its files are compared
+    ///     instead of walking again, when it walked this folder.
     /// - Complexity: one `stat` per file plus a parse per changed file; parsing runs on all cores.
     @discardableResult
     public func sync(with folder: VaultFolder, timeZone: TimeZone,
-                     progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> SyncReport {
+                     progress: (@Sendable (Int, Int) -> Void)? = nil, scanAhead: ScanAhead? = nil) throws -> SyncReport {
         // Into an index that knows no file, every file is parsed, and parsing reads each one's
         // stamp: the walk need not `stat` them first.
         let knowsFiles = try database.read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM file)") } ?? true
         // The stored stamps are read on a core of their own while the folder is walked.
         let reading = OnThread { [self] in try storedStamps() }
-        let scanned = folder.scan(stamps: knowsFiles)
+        let scanned = scanAhead?.take(for: folder) ?? folder.scan(stamps: knowsFiles)
         let (stored, generationRead) = try reading.value()
         var known = generationRead
         var report = SyncReport()

@@ -27,8 +27,10 @@ public final class Vault: Sendable {
     /// - Throws: ``TodoError/noVault(_:)`` when the folder does not exist.
     ///   - actor: who this process's writes are recorded as in `.todomd/audit.jsonl` (`cli`,
     ///     `web`, `mcp:NAME`); nil records nothing.
+    ///   - scanAhead: the walk of the vault's files a command started before it was parsed
+    ///     (``ScanAhead``), used when the index is at the §2 cache location.
     public init(path: String, clock: TodoClock, environment: [String: String], indexPath: String? = nil,
-                actor: String? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil) throws {
+                actor: String? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil, scanAhead: ScanAhead? = nil) throws {
         var folder = try VaultFolder(path: path)
         if let actor { folder.audit = AuditLog(root: folder.root, actor: actor, clock: clock) }
         // Settings that cannot be read stop here: a field map may rename every key.
@@ -42,7 +44,8 @@ public final class Vault: Sendable {
         self.environment = environment
         (index, openReport) = try TaskIndex.open(at: location, for: folder, timeZone: clock.timeZone,
                                                  variant: folder.fieldMap?.fingerprint, clock: clock, progress: progress,
-                                                 watcherTimeout: WatcherAnswer.timeout(environment: environment))
+                                                 watcherTimeout: WatcherAnswer.timeout(environment: environment),
+                                                 scanAhead: indexPath == nil ? scanAhead : nil)
         // The last good perspectives are the last ones any command saw, even one that did not
         // read them (§10): one `stat` when nothing changed.
         sideFile(PerspectiveFile.self).refreshLastGoodCopy()
