@@ -25,6 +25,33 @@ import TodoMDTestSupport
         #expect(next.openReport.changedIDs == ["late.md"])
     }
 
+    /// A file another process made and indexed after the walk ahead read its folder is missing
+    /// from the walk without being gone: it stays in the index (it was dropped, and so logged
+    /// as removed, until the next walk put it back).
+    @Test func aFileIndexedAfterTheWalkBeganIsNotTakenForRemoved() throws {
+        let v = try TemporaryVault()
+        try v.task("a.md", title: "A")
+        _ = try v.open()
+        let ahead = try #require(ScanAhead.start(vaultPath: v.root, environment: v.environment))
+        ahead.waitForWalk()
+        // Another command adds a task: its file, then its row.
+        try v.task("other.md", title: "From another command")
+        #expect(try v.open().openReport.changedIDs == ["other.md"])
+        let vault = try Vault(path: v.root, clock: v.clock, environment: v.environment, scanAhead: ahead)
+        #expect(vault.openReport.removedIDs == [])
+        #expect(try vault.index.fileHashes().keys.sorted() == ["a.md", "other.md"])
+        // A file that is really gone still goes…
+        try FileManager.default.removeItem(atPath: v.root + "/a.md")
+        #expect(try v.open().openReport.removedIDs == ["a.md"])
+        // …and so does one whose row a clock since set back stamped an hour ahead.
+        try vault.index.database.write { db in
+            try db.execute(sql: "UPDATE file SET indexed_at = ? WHERE path = 'other.md'",
+                           arguments: [WallClock.nanoseconds() + 3_600_000_000_000])
+        }
+        try FileManager.default.removeItem(atPath: v.root + "/other.md")
+        #expect(try v.open().openReport.removedIDs == ["other.md"])
+    }
+
     @Test func aWalkIsTakenOnceAndOnlyForTheFolderItWalked() throws {
         let v = try TemporaryVault()
         try v.task("a.md", title: "A")
@@ -32,7 +59,7 @@ import TodoMDTestSupport
         _ = try v.open()
         let ahead = try #require(ScanAhead.start(vaultPath: v.root, environment: v.environment))
         #expect(ahead.take(for: try VaultFolder(path: other.root)) == nil)
-        #expect(ahead.take(for: try VaultFolder(path: v.root))?.map(\.id) == ["a.md"])
+        #expect(ahead.take(for: try VaultFolder(path: v.root))?.files.map(\.id) == ["a.md"])
         #expect(ahead.take(for: try VaultFolder(path: v.root)) == nil, "taken")
     }
 

@@ -182,7 +182,14 @@ extension TaskIndex {
         let knowsFiles = try database.read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM file)") } ?? true
         // The stored stamps are read on a core of their own while the folder is walked.
         let reading = OnThread { [self] in try storedStamps() }
-        let scanned = scanAhead?.take(for: folder) ?? folder.scan(stamps: knowsFiles)
+        let scanned: [ScannedFile]
+        let walkStarted: Int64
+        if let ahead = scanAhead?.take(for: folder) {
+            (scanned, walkStarted) = ahead
+        } else {
+            walkStarted = WallClock.nanoseconds()
+            scanned = folder.scan(stamps: knowsFiles)
+        }
         let (stored, generationRead) = try reading.value()
         var known = generationRead
         var report = SyncReport()
@@ -206,12 +213,19 @@ extension TaskIndex {
         var toParse = compared.flatMap(\.toParse)
         let toHash = compared.flatMap(\.toHash)
         // Stored files the walk did not find are gone from the folder (paths are unique, so
-        // every stored one was found when the counts agree).
+        // every stored one was found when the counts agree) — but for those another process
+        // indexed after the walk began: made after the walk read their folder, they are missing
+        // from it without being gone (the stored stamps are read beside the walk, or after a
+        // walk started ahead).
+        // (Only those indexed between the walk's start and now: a row stamped later than now
+        // was stamped by a clock that has since been set back, and proves nothing.)
         var removed: [String] = []
         if compared.reduce(0, { $0 + $1.found }) < stored.count {
             var found = [Bool](repeating: false, count: stored.count)
             for file in scanned { if let i = stored.index(of: file.id) { found[i] = true } }
-            removed = found.indices.filter { !found[$0] }.map(stored.path(at:))
+            let sinceTheWalk = walkStarted...WallClock.nanoseconds()
+            removed = found.indices.filter { !found[$0] && !sinceTheWalk.contains(stored.entries[$0].stamp.indexedAt) }
+                .map(stored.path(at:))
         }
 
         // Racy files: compare content hashes; re-parse only the ones that really changed.

@@ -21,12 +21,16 @@ import Darwin
 public final class ScanAhead: Sendable {
     /// The vault folder walked (its real path, as ``VaultFolder/root``).
     let root: String
+    /// When the walk began (``WallClock``): a file indexed since by another process may be
+    /// missing from it without being gone.
+    let startedAt: Int64
     private let walk: OnThread<[ScannedFile]?>
     /// What the walk found once waited for (nil inside: it did not walk); whether it was taken.
     private let state = Locked<(found: [ScannedFile]??, taken: Bool)>((nil, false))
 
     private init(root: String, _ work: @escaping @Sendable () -> [ScannedFile]?) {
         self.root = root
+        startedAt = WallClock.nanoseconds()
         walk = OnThread(work)
     }
 
@@ -49,14 +53,15 @@ public final class ScanAhead: Sendable {
         }
     }
 
-    /// The files found, when this walked `folder` and they were not taken yet; waits for the
-    /// walk to end. Nil otherwise (then walk).
-    func take(for folder: VaultFolder) -> [ScannedFile]? {
+    /// The files found and when the walk began, when this walked `folder` and they were not
+    /// taken yet; waits for the walk to end. Nil otherwise (then walk).
+    func take(for folder: VaultFolder) -> (files: [ScannedFile], startedAt: Int64)? {
         guard folder.root == root else { return nil }
         let found = waitForWalk()
         return state.withLock { state in
             defer { state.taken = true }
-            return state.taken ? nil : found
+            guard !state.taken, let found else { return nil }
+            return (found, startedAt)
         }
     }
 
