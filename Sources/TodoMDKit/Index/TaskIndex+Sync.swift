@@ -223,9 +223,13 @@ extension TaskIndex {
         if compared.reduce(0, { $0 + $1.found }) < stored.count {
             var found = [Bool](repeating: false, count: stored.count)
             for file in scanned { if let i = stored.index(of: file.id) { found[i] = true } }
-            let sinceTheWalk = walkStarted...WallClock.nanoseconds()
-            removed = found.indices.filter { !found[$0] && !sinceTheWalk.contains(stored.entries[$0].stamp.indexedAt) }
-                .map(stored.path(at:))
+            // Compared one bound at a time: a clock set back during the walk puts `now` before
+            // its start (no range to make, and nothing then counts as indexed since).
+            let now = WallClock.nanoseconds()
+            removed = found.indices.filter { i in
+                let indexedAt = stored.entries[i].stamp.indexedAt
+                return !found[i] && !(indexedAt >= walkStarted && indexedAt <= now)
+            }.map(stored.path(at:))
         }
 
         // Racy files: compare content hashes; re-parse only the ones that really changed.

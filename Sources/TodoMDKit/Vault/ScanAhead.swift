@@ -17,7 +17,8 @@ import Darwin
 /// It walks only when the command would: when the vault has an index (a cold build parses every
 /// file and needs no stamps first) and no running watcher vouches for it (``WatcherAnswer``).
 /// What it finds is what a walk a few milliseconds later finds, unless a file changes in
-/// between, which a later walk could miss just as well.
+/// between, which a later walk could miss just as well; a file another command made and
+/// indexed meanwhile is not taken for removed (its row is stamped after ``startedAt``).
 public final class ScanAhead: Sendable {
     /// The vault folder walked (its real path, as ``VaultFolder/root``).
     let root: String
