@@ -112,19 +112,7 @@ extension TaskIndex {
     func storedStamps() throws -> (stamps: StoredStamps, generation: Int64?) {
         try database.read { db in
             var stamps = StoredStamps(capacity: try Int.fetchOne(db, sql: "SELECT count(*) FROM file") ?? 0)
-            let statement = try db.makeStatement(sql: "SELECT path, size, mtime, indexed_at FROM file")
-            let raw = statement.sqliteStatement
-            defer { sqlite3_reset(raw) }
-            while true {
-                let code = sqlite3_step(raw)
-                if code == SQLITE_DONE { break }
-                guard code == SQLITE_ROW else {
-                    throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
-                                        sql: statement.sql)
-                }
-                // `path` is NOT NULL: SQLite gives its UTF-8 bytes (text first, then its length).
-                let text = sqlite3_column_text(raw, 0)
-                let path = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(raw, 0)))
+            try TaskIndex.forEachFileBytes(db, "SELECT path, size, mtime, indexed_at FROM file") { path, raw in
                 stamps.append(path: path, StoredFile(size: Int(sqlite3_column_int64(raw, 1)), mtime: sqlite3_column_int64(raw, 2),
                                                      indexedAt: sqlite3_column_int64(raw, 3)))
             }
@@ -136,6 +124,12 @@ extension TaskIndex {
     /// goes to `row` with the path read from SQLite's bytes and the statement, to read the rest by
     /// position — no row object per file.
     static func forEachFile(_ db: Database, _ sql: String, _ row: (String, OpaquePointer) throws -> Void) throws {
+        try forEachFileBytes(db, sql) { path, raw in try row(String(decoding: path, as: UTF8.self), raw) }
+    }
+
+    /// ``forEachFile(_:_:_:)`` with the path as SQLite's UTF-8 bytes, valid only during the call
+    /// (no string made for it).
+    static func forEachFileBytes(_ db: Database, _ sql: String, _ row: (UnsafeBufferPointer<UInt8>, OpaquePointer) throws -> Void) throws {
         let statement = try db.makeStatement(sql: sql)
         let raw = statement.sqliteStatement
         defer { sqlite3_reset(raw) }
@@ -146,10 +140,9 @@ extension TaskIndex {
                 throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
                                     sql: statement.sql)
             }
-            // `path` is NOT NULL: SQLite gives its UTF-8 bytes.
-            let path = String(decoding: UnsafeBufferPointer(start: sqlite3_column_text(raw, 0), count: Int(sqlite3_column_bytes(raw, 0))),
-                              as: UTF8.self)
-            try row(path, raw)
+            // `path` is NOT NULL: SQLite gives its UTF-8 bytes (the text first, then its length).
+            let text = sqlite3_column_text(raw, 0)
+            try row(UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(raw, 0))), raw)
         }
     }
 
