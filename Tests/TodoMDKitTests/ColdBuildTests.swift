@@ -291,7 +291,7 @@ import TodoMDTestSupport
                                                 timeZone: ColdBuildTests.zone, fieldMap: folder.fieldMap)
             if case let .task(t) = decoding {
                 let values = TaskColumns.insertValues(t)
-                expected.append(values.task + values.text)
+                expected.append(values.task + values.text + values.json.map { String(decoding: $0, as: UTF8.self).databaseValue })
             }
         }
         #expect(stored.count == expected.count)

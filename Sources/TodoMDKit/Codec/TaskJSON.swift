@@ -23,23 +23,31 @@ public enum TaskJSON {
     ///
     /// - Parameter values: ``fieldValues(_:)`` of `t`, when the caller has them already.
     static func head(_ t: TodoTask, values: [FieldValue?]? = nil) -> String {
-        let values = values ?? fieldValues(t)
-        var o = "{\"id\":"
-        o.reserveCapacity(900 + t.body.utf8.count + (t.description?.utf8.count ?? 0))
-        JSONValue.quote(t.id, into: &o)
+        var o = JSONBytes(capacity: headCapacity(t))
+        writeHead(t, values: values ?? fieldValues(t), into: &o)
+        return o.string
+    }
+
+    /// Room for a task's ``head(_:)``: its long texts and the fields around them.
+    static func headCapacity(_ t: TodoTask) -> Int { 900 + t.body.utf8.count + (t.description?.utf8.count ?? 0) }
+
+    /// ``head(_:values:)`` as UTF-8 bytes, what the index stores.
+    static func writeHead(_ t: TodoTask, values: [FieldValue?], into o: inout JSONBytes) {
+        o.append("{\"id\":")
+        o.quote(t.id)
         for i in values.indices {
-            o += keyPrefixes[i]
+            o.append(bytes: keyPrefixes[i])
             append(values[i], kind: fieldKinds[i], into: &o)
         }
-        o += ",\"body\":"
-        JSONValue.quote(t.body, into: &o)
-        o += ",\"extra\":" + JSONValue.object(t.extra.map { ($0.key, $0.value) }).compact()
-        o += ",\"warnings\":["
+        o.append(",\"body\":")
+        o.quote(t.body)
+        o.append(",\"extra\":")
+        o.append(text: JSONValue.object(t.extra.map { ($0.key, $0.value) }).compact())
+        o.append(",\"warnings\":[")
         for (i, item) in t.warnings.enumerated() {
-            if i > 0 { o += "," }
-            JSONValue.quote(item, into: &o)
+            if i > 0 { o.append(byte: 0x2C) }
+            o.quote(item)
         }
-        return o
     }
 
     /// Closes a ``head(_:)``: the structure's warnings, then the §23 keys of the task's
@@ -93,7 +101,7 @@ public enum TaskJSON {
     private static let rowFieldIndices = TaskFieldSpec.table.indices.filter { rowFields.contains(TaskFieldSpec.table[$0].field) }
 
     /// Per field of ``TaskFieldSpec/table``: `,"key":` (keys are plain ASCII, nothing to escape).
-    private static let keyPrefixes = TaskFieldSpec.table.map { ",\"" + $0.key + "\":" }
+    private static let keyPrefixes = TaskFieldSpec.table.map { Array((",\"" + $0.key + "\":").utf8) }
 
     /// Per field of ``TaskFieldSpec/table``: its kind.
     static let fieldKinds = TaskFieldSpec.table.map(\.kind)
@@ -120,26 +128,34 @@ public enum TaskJSON {
     ///
     /// - Parameter values: ``fieldValues(_:)`` of `t`, when the caller has them already.
     static func rowHead(_ t: TodoTask, values: [FieldValue?]? = nil) -> String {
-        var o = "{\"id\":"
-        o.reserveCapacity(240)
-        JSONValue.quote(t.id, into: &o)
+        var o = JSONBytes(capacity: 240)
+        writeRowHead(t, values: values, into: &o)
+        return o.string
+    }
+
+    /// ``rowHead(_:values:)`` as UTF-8 bytes, what the index stores.
+    static func writeRowHead(_ t: TodoTask, values: [FieldValue?]?, into o: inout JSONBytes) {
+        o.append("{\"id\":")
+        o.quote(t.id)
         for i in rowFieldIndices {
             switch values.map({ $0[i] }) ?? TaskFieldSpec.table[i].value(of: t) {
             case nil, .null?, .bool(false)?: continue
             case let .list(items)? where items.isEmpty: continue
             case let value:
-                o += keyPrefixes[i]
+                o.append(bytes: keyPrefixes[i])
                 append(value, kind: fieldKinds[i], into: &o)
             }
         }
         let notes = notesPreview(t.body)
         if !notes.isEmpty {
-            o += ",\"notes\":"
-            JSONValue.quote(String(notes), into: &o)
+            o.append(",\"notes\":")
+            o.quote(notes)
         }
         // A running timer (§27) shows on its row: when it started (the row counts up from it).
-        if let running = t.runningTimeEntry { o += ",\"timer_start\":\"" + DateTimeFormat.string(running.start) + "\"" }
-        return o
+        if let running = t.runningTimeEntry {
+            o.append(",\"timer_start\":")
+            o.quote(instant: running.start)
+        }
     }
 
     /// The row form's `notes`: `body` trimmed of whitespace and newlines at both ends, as
@@ -148,7 +164,7 @@ public enum TaskJSON {
     /// text without bridging the whole body to an `NSString` (7 % of a cold build's CPU).
     static func notesPreview(_ body: String) -> Substring {
         let utf8 = body.utf8
-        guard utf8.allSatisfy({ $0 < 0x80 }) else {
+        guard TextFolding.isASCII(body) else {
             return body.trimmingCharacters(in: .whitespacesAndNewlines).prefix(notesPreviewLength)
         }
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
@@ -170,50 +186,50 @@ public enum TaskJSON {
     }
 
     /// One field's value as JSON: dates `"YYYY-MM-DD"`, timed dates `"YYYY-MM-DDTHH:MM"`, date-times ISO 8601 UTC with `Z` (§21).
-    static func append(_ value: FieldValue?, kind: FieldKind, into o: inout String) {
+    static func append(_ value: FieldValue?, kind: FieldKind, into o: inout JSONBytes) {
         switch value {
         case nil, .null?:
-            o += kind.isList ? "[]" : "null"
+            if kind.isList { o.append("[]") } else { o.append("null") }
         case let .string(s)?:
-            JSONValue.quote(s, into: &o)
+            o.quote(s)
         case let .date(d)?:
-            o += "\"" + d.description + "\""
+            o.quote(d)
         case let .timed(d, t)?:
-            o += "\"" + TaskDate(d, time: t).description + "\""
+            o.quote(TaskDate(d, time: t))
         case let .dateTime(d)?:
-            o += "\"" + DateTimeFormat.string(d) + "\""
+            o.quote(instant: d)
         case let .bool(b)?:
-            o += b ? "true" : "false"
+            if b { o.append("true") } else { o.append("false") }
         case let .int(n)?:
-            o += String(n)
+            o.append(n)
         case let .list(items)?:
             guard kind.holdsObjects else {
                 list(items, into: &o)
                 return
             }
             if kind == .timeEntries {
-                o += JSONValue.array(items.map(TimeEntry.json(ofHeld:))).compact()
+                o.append(text: JSONValue.array(items.map(TimeEntry.json(ofHeld:))).compact())
                 return
             }
             // A TaskNotes dependency or reminder object is shown as the object it is.
-            o += "["
+            o.append(byte: 0x5B)
             for (i, item) in items.enumerated() {
-                if i > 0 { o += "," }
+                if i > 0 { o.append(byte: 0x2C) }
                 if TaskReference.isObjectForm(item), let pairs = TaskReference.pairs(item) {
-                    o += JSONValue.object(pairs.map { ($0.0, JSONValue.string($0.1)) }).compact()
+                    o.append(text: JSONValue.object(pairs.map { ($0.0, JSONValue.string($0.1)) }).compact())
                 } else {
-                    JSONValue.quote(item, into: &o)
+                    o.quote(item)
                 }
             }
-            o += "]"
+            o.append(byte: 0x5D)
         }
     }
 
     /// One field's value as a JSON value, as TASK JSON shows it.
     public static func jsonValue(_ value: FieldValue?, kind: FieldKind) -> JSONValue {
-        var o = ""
+        var o = JSONBytes(capacity: 64)
         append(value, kind: kind, into: &o)
-        return (try? JSONValue.parse(o)) ?? .null
+        return (try? JSONValue.parse(o.string)) ?? .null
     }
 
     // MARK: - Reading
@@ -308,12 +324,12 @@ public enum TaskJSON {
 
     private static let utc = TimeZone(identifier: "UTC") ?? .current
 
-    private static func list(_ items: [String], into o: inout String) {
-        o += "["
+    private static func list(_ items: [String], into o: inout JSONBytes) {
+        o.append(byte: 0x5B)
         for (i, item) in items.enumerated() {
-            if i > 0 { o += "," }
-            JSONValue.quote(item, into: &o)
+            if i > 0 { o.append(byte: 0x2C) }
+            o.quote(item)
         }
-        o += "]"
+        o.append(byte: 0x5D)
     }
 }

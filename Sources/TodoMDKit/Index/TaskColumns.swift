@@ -47,8 +47,9 @@ enum TaskColumns {
     static let insertColumns: [String] = ["id", "filename"] + TaskFieldSpec.table.map(\.key) + Array(indexOnly.dropFirst(2))
 
     /// The values a task is stored with: `task`'s (``insertColumns``) and `task_text`'s
-    /// (``textColumns``).
-    static func insertValues(_ t: TodoTask) -> (task: [DatabaseValue], text: [DatabaseValue]) {
+    /// (``textColumns``): the body and its folded copy as values, then both JSON forms as
+    /// UTF-8 text (bound as they are, never made into a `String`).
+    static func insertValues(_ t: TodoTask) -> (task: [DatabaseValue], text: [DatabaseValue], json: [[UInt8]]) {
         var values: [DatabaseValue] = [t.id.databaseValue, t.filename.databaseValue]
         values.reserveCapacity(insertColumns.count)
         let fields = TaskJSON.fieldValues(t)
@@ -60,9 +61,11 @@ enum TaskColumns {
         let checklist = Checklist.tally(of: t.body)
         values.append(checklist?.done.databaseValue ?? .null)
         values.append(checklist?.total.databaseValue ?? .null)
-        let text = [t.body.databaseValue, TaskColumns.foldIfNeeded(t.body).databaseValue,
-                    TaskJSON.head(t, values: fields).databaseValue, TaskJSON.rowHead(t, values: fields).databaseValue]
-        return (values, text)
+        var head = JSONBytes(capacity: TaskJSON.headCapacity(t))
+        TaskJSON.writeHead(t, values: fields, into: &head)
+        var rowHead = JSONBytes(capacity: 240)
+        TaskJSON.writeRowHead(t, values: fields, into: &rowHead)
+        return (values, [t.body.databaseValue, TaskColumns.foldIfNeeded(t.body).databaseValue], [head.bytes, rowHead.bytes])
     }
 
     /// A field value as stored.
@@ -112,7 +115,7 @@ enum TaskColumns {
     /// The folded text for `string_contains`, or nil when SQLite's ASCII `lower()` gives the
     /// same result (pure-ASCII text): most tasks then store nothing extra.
     static func foldIfNeeded(_ text: String) -> String? {
-        text.utf8.allSatisfy { $0 < 0x80 } ? nil : TextFolding.fold(text)
+        TextFolding.isASCII(text) ? nil : TextFolding.fold(text)
     }
 
     /// The one folding rule for a searchable text column in SQL: its folded copy, else its

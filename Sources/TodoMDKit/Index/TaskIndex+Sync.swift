@@ -388,15 +388,17 @@ extension TaskIndex {
     struct RowValues: Sendable {
         /// ``TaskColumns/insertColumns``' values.
         let task: [DatabaseValue]
-        /// ``TaskColumns/textColumns``' values (after the `rid`, which the insert into `task` gives).
+        /// ``TaskColumns/textColumns``' values (after the `rid`, which the insert into `task`
+        /// gives): the body and its folded copy, then the JSON forms' UTF-8 text in `json`.
         let text: [DatabaseValue]
+        let json: [[UInt8]]
         /// The task's tags, each once (``TaskIndex/openCountsByTag()`` counts rows).
         let tags: [String]
         /// Whether the task is open (not done or cancelled), stored with each of its tags.
         let open: Bool
 
         init(_ t: TodoTask) {
-            (task, text) = TaskColumns.insertValues(t)
+            (task, text, json) = TaskColumns.insertValues(t)
             // Most tasks have no tag or one: no set made for them (this runs for every task of a
             // cold build).
             if t.tags.count < 2 {
@@ -423,7 +425,7 @@ extension TaskIndex {
                       progress: (@Sendable (Int, Int) -> Void)?, consume: (ParsedFile) throws -> Void) throws {
         guard files.count > parseChunk else {
             // Too few to be worth another thread (a refresh after one write).
-            for file in files { try consume(parseOne(file, in: folder, timeZone: timeZone)) }
+            for file in files { try consume(parseOne(file, in: folder, root: nil, timeZone: timeZone)) }
             if let progress, !files.isEmpty { progress(files.count, files.count) }
             return
         }
@@ -434,6 +436,9 @@ extension TaskIndex {
         let counter = Counter()
         let next = Counter()
         let parsers = DispatchGroup()
+        // Files opened relative to the vault's folder, looked up once here.
+        let root = folder.openRoot()
+        defer { if let root { close(root) } }
         // Threads of their own, not the shared pool: the caller may be one of the pool's few
         // threads, and it blocks below until the parsers have done the next chunk.
         for _ in 0..<max(1, ProcessInfo.processInfo.activeProcessorCount) {
@@ -444,7 +449,9 @@ extension TaskIndex {
                     let c = next.add(1) - 1
                     guard c < chunks, gate.waitForRoom(c) else { break }
                     let range = (c * chunk)..<min(files.count, (c + 1) * chunk)
-                    for i in range { slots.set(i, parseOne(files[i], in: folder, timeZone: timeZone)) }
+                    for i in range {
+                        slots.set(i, parseOne(files[i], in: folder, root: root, timeZone: timeZone))
+                    }
                     gate.finish(c)
                     if let progress { progress(counter.add(range.count), files.count) }
                 }
@@ -466,9 +473,10 @@ extension TaskIndex {
         }
     }
 
-    static func parseOne(_ file: ScannedFile, in folder: VaultFolder, timeZone: TimeZone) -> ParsedFile {
+    /// - Parameter root: an open descriptor of `folder`'s root to read from (nil: by path).
+    static func parseOne(_ file: ScannedFile, in folder: VaultFolder, root: Int32?, timeZone: TimeZone) -> ParsedFile {
         do {
-            let snapshot = try folder.read(file.id)
+            let snapshot = try folder.read(file.id, in: root)
             let modified = Date(timeIntervalSince1970: TimeInterval(snapshot.stamp.mtime) / 1e9)
             let decoding = TaskFileCodec.decode(snapshot.bytes, id: file.id, fileModified: modified, timeZone: timeZone,
                                                 fieldMap: folder.fieldMap)
@@ -534,26 +542,29 @@ extension TaskIndex {
             if file == nil { try prepare() }
             guard let file, let task, let text, let tag, let fullText else { return }
             if !fresh { try TaskIndex.deleteFile(parsed.id, db, fullText: keepsFullText) }
-            try file.execute(arguments: [parsed.id, parsed.stamp.size, parsed.stamp.mtime, parsed.stamp.hash,
-                                         indexedAt, parsed.reason, TodoTask.filename(ofID: parsed.id), generation])
+            try RowWriter.execute(file, [parsed.id.databaseValue, parsed.stamp.size.databaseValue,
+                                         parsed.stamp.mtime.databaseValue, parsed.stamp.hash.databaseValue,
+                                         indexedAt.databaseValue, parsed.reason.databaseValue,
+                                         TodoTask.filename(ofID: parsed.id).databaseValue, generation.databaseValue])
             guard let row = parsed.row else { return }
             try RowWriter.execute(task, row.task)
             let rid = db.lastInsertedRowID
-            try RowWriter.execute(text, row.text, after: rid.databaseValue)
+            try RowWriter.execute(text, row.text, after: rid.databaseValue, texts: row.json)
             for (i, name) in row.tags.enumerated() {
-                try tag.execute(arguments: [rid, name, i, row.open])
+                try RowWriter.execute(tag, [rid.databaseValue, name.databaseValue, i.databaseValue, row.open.databaseValue])
             }
             if keepsFullText { try fullText.execute(arguments: [rid]) }
         }
 
-        /// Runs `statement` with `values` (after `first`, when given) bound straight to SQLite.
-        /// GRDB's `StatementArguments` boxes every value and checks the count on each run (a
-        /// tenth of the parsers' and the writer's time in a cold build); here the count is
-        /// checked and the values bound without either.
-        static func execute(_ statement: Statement, _ values: [DatabaseValue], after first: DatabaseValue? = nil) throws {
+        /// Runs `statement` with `values` (after `first`, when given), then `texts` (UTF-8
+        /// text), bound straight to SQLite. GRDB's `StatementArguments` boxes every value and
+        /// checks the count on each run (a tenth of the parsers' and the writer's time in a cold
+        /// build); here the count is checked and the values bound without either.
+        static func execute(_ statement: Statement, _ values: [DatabaseValue], after first: DatabaseValue? = nil,
+                            texts: [[UInt8]] = []) throws {
             let offset: CInt = first == nil ? 1 : 2
             let raw = statement.sqliteStatement
-            guard Int(sqlite3_bind_parameter_count(raw)) == values.count + Int(offset) - 1 else {
+            guard Int(sqlite3_bind_parameter_count(raw)) == values.count + texts.count + Int(offset) - 1 else {
                 throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "wrong number of values", sql: statement.sql)
             }
             // Marks the (no) arguments GRDB knows of as bound: `execute()` then only resets the
@@ -561,8 +572,22 @@ extension TaskIndex {
             statement.setUncheckedArguments(StatementArguments())
             if let first { try check(first.bind(to: raw, at: 1), statement) }
             for i in values.indices { try check(values[i].bind(to: raw, at: CInt(i) + offset), statement) }
+            for i in texts.indices {
+                let at = CInt(values.count + i) + offset
+                // SQLITE_TRANSIENT: SQLite copies the bytes before this returns, as GRDB binds text.
+                let code = texts[i].withUnsafeBytes { bytes -> CInt in
+                    // An empty text is '' (a null pointer would bind NULL).
+                    guard let base = bytes.baseAddress, !bytes.isEmpty else { return sqlite3_bind_text(raw, at, "", 0, Self.transient) }
+                    return sqlite3_bind_text(raw, at, base.assumingMemoryBound(to: CChar.self), CInt(bytes.count),
+                                             Self.transient)
+                }
+                try check(code, statement)
+            }
             try statement.execute()
         }
+
+        /// SQLITE_TRANSIENT, which C defines as a cast of -1.
+        private static let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
 
         private static func check(_ code: CInt, _ statement: Statement) throws {
             guard code == SQLITE_OK else {

@@ -2,10 +2,31 @@ import Foundation
 
 /// Case- and diacritic-insensitive text, for matching and ordering (§21).
 public enum TextFolding {
+    /// Whether `s` is ASCII alone, tested eight bytes at a time (a cold build asks it of every
+    /// task's title, description and body; a byte at a time was 1.5 % of its CPU).
+    static func isASCII(_ s: String) -> Bool {
+        if let answer = s.utf8.withContiguousStorageIfAvailable({ bytes -> Bool in
+            let raw = UnsafeRawBufferPointer(bytes)
+            var i = 0
+            while i + 8 <= raw.count {
+                if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+                i += 8
+            }
+            while i < raw.count {
+                if raw[i] >= 0x80 { return false }
+                i += 1
+            }
+            return true
+        }) {
+            return answer
+        }
+        return s.utf8.allSatisfy { $0 < 0x80 }
+    }
+
     /// NFD, combining marks dropped, case-folded (so `ß` is `ss` and a final `ς` is `σ`, as
     /// Unicode case folding has it).
     public static func fold(_ s: String) -> String {
-        if s.utf8.allSatisfy({ $0 < 0x80 }) { return s.lowercased() }
+        if isASCII(s) { return s.lowercased() }
         var out = String.UnicodeScalarView()
         for scalar in s.decomposedStringWithCanonicalMapping.unicodeScalars {
             let c = scalar.properties.generalCategory

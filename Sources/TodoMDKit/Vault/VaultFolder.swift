@@ -205,7 +205,22 @@ public struct VaultFolder: Sendable {
     /// At most `limit` + 1 bytes are read, so an oversized file is detected without loading it.
     /// - Throws: ``TodoError/io(path:reason:)`` when the file is missing or not a regular file.
     public func read(_ id: String, limit: Int = TaskFileCodec.Limits.fileBytes) throws -> FileSnapshot {
-        let fd = open(path(id), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        try read(id, limit: limit, in: nil)
+    }
+
+    /// A descriptor of the vault's folder for ``read(_:limit:in:)``, which the caller closes;
+    /// nil when it cannot be opened.
+    func openRoot() -> Int32? {
+        let fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        return fd >= 0 ? fd : nil
+    }
+
+    /// ``read(_:limit:)``, the path looked up from `root`, an open descriptor of ``root``
+    /// (nil: by the whole path). A cold build reads every file: each lookup of the whole
+    /// path walked the folders above the vault again.
+    func read(_ id: String, limit: Int = TaskFileCodec.Limits.fileBytes, in root: Int32?) throws -> FileSnapshot {
+        let flags = O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC
+        let fd = root.map { openat($0, id, flags) } ?? open(path(id), flags)
         guard fd >= 0 else { throw TodoError.io(path: id, reason: String(cString: strerror(errno))) }
         defer { close(fd) }
         return try VaultFolder.snapshot(of: fd, id: id, limit: limit)
@@ -230,6 +245,10 @@ public struct VaultFolder: Sendable {
             }
             if n == 0 { break }
             total += n
+            // The file is whole as `fstat` saw it: the read that would return 0 is skipped (a
+            // system call per file). One that grows meanwhile has a newer mtime than the stamp
+            // made here, so the next scan reads it again.
+            if total == Int(st.st_size), total < bytes.count { break }
         }
         bytes.removeSubrange(total...)
         return FileSnapshot(bytes: bytes, stamp: FileStamp(size: Int(st.st_size), mtime: VaultFolder.mtime(st),
