@@ -244,6 +244,19 @@ struct FastFrontmatterTests {
         #expect(!FastPathCheck.compare(Array(file.utf8)), "the fast path took:\n\(yaml)")
     }
 
+    /// A repeated key is found however many keys come first: among the pairs read while they
+    /// are few, in a set once there are many.
+    @Test(arguments: [1, 5, 23, 24, 25, 40, 200])
+    func aRepeatedKeyFallsBackToYamsAfterAnyNumberOfKeys(_ before: Int) {
+        let keys = (0..<before).map { "key\($0): \"v\($0)\"" }
+        let unique = "---\n" + keys.joined(separator: "\n") + "\n---\nBody\n"
+        #expect(FastPathCheck.compare(Array(unique.utf8)), "the fast path refused \(before) distinct keys")
+        for repeated in Set([0, before / 2, before - 1]) {
+            let file = "---\n" + (keys + ["key\(repeated): \"again\""]).joined(separator: "\n") + "\n---\nBody\n"
+            #expect(!FastPathCheck.compare(Array(file.utf8)), "the fast path took key\(repeated) twice after \(before) keys")
+        }
+    }
+
     /// Files todo.md writes itself all take the fast path.
     @Test func newFilesTakeTheFastPath() throws {
         var task = TodoTask(id: FastPathCheck.id, title: "A \"quoted\" title: with\tescapes \\ é",

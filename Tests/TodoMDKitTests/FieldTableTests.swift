@@ -60,6 +60,20 @@ import TodoMDTestSupport
         #expect(dueAt(t) != nil)
     }
 
+    /// A file's keys are looked up by length and then compared: every field by its key, and
+    /// nothing else (kebab-case is ``TaskField/init(key:)``'s, not the reader's).
+    @Test func everyKeyAndOnlyAKeyNamesItsField() {
+        for field in TaskField.allCases {
+            #expect(TaskField.exactly(field.rawValue) == field)
+            #expect(TaskField.exactly(field.rawValue.uppercased()) == nil)
+            #expect(TaskField.exactly(field.rawValue + "x") == nil)
+            #expect(TaskField.exactly(String(field.rawValue.dropLast())) == TaskField(rawValue: String(field.rawValue.dropLast())))
+        }
+        for key in ["", "recurrence-mode", "titles", "tïtle", String(repeating: "d", count: 300), "due\u{0}"] {
+            #expect(TaskField.exactly(key) == TaskField(rawValue: key), "\(key)")
+        }
+    }
+
     @Test func theTableIsTheCanonicalOrderOfEveryField() {
         #expect(TaskFieldSpec.table.map(\.field) == TaskField.allCases)
         for field in TaskField.allCases { #expect(field.spec.field == field) }

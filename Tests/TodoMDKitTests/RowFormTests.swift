@@ -86,6 +86,20 @@ import TodoMDTestSupport
         #expect(TaskJSON.notesPreview(body) == want)
     }
 
+    /// The same, scalar for scalar (the JSON is written from them), for random bodies of
+    /// Unicode spaces, combining marks, flags and joiners around text.
+    @Test func randomBodiesArePreviewedAsFoundationTrimsThem() {
+        let pieces = [" ", "\n", "\r\n", "\t", "\u{A0}", "\u{3000}", "\u{2028}", "\u{85}", "\u{1680}", "\u{200B}",
+                      "\u{301}", "\u{200D}", "🇩🇪", "👩", "é", "e", "x", "ß", "日", String(repeating: "y", count: 140)]
+        var random = SeededRandom(seed: 2026_12_02)
+        for _ in 0..<3_000 {
+            let body = (0..<Int.random(in: 0...10, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined()
+            let want = body.trimmingCharacters(in: .whitespacesAndNewlines).prefix(TaskJSON.notesPreviewLength)
+            let got = TaskJSON.notesPreview(body)
+            #expect(Array(got.unicodeScalars) == Array(want.unicodeScalars), "\(Array(body.unicodeScalars))")
+        }
+    }
+
     @Test func aListingWritesTheFormItIsAskedFor() throws {
         let v = try TemporaryVault()
         try Self.trip(v)
