@@ -122,7 +122,7 @@ struct TodoMDBench: ParsableCommand {
             let start = DispatchTime.now().uptimeNanoseconds
             let listing = try vault.list(request, decoding: .json(form))
             var count = 0
-            listing.writeJSON(form) { count += $0.utf8.count }
+            listing.writeJSON(form, bytes: { count += $0.count })
             timings.append(Self.milliseconds(since: start))
             listed = listing.tasks.count
             bytes = count
@@ -152,6 +152,7 @@ final class CountingOutput: OutputSink, @unchecked Sendable {
     var bytes = 0
     var errors = ""
     func out(_ text: String) { bytes += text.utf8.count }
+    func out(utf8 text: UnsafeRawBufferPointer) { bytes += text.count }
     func err(_ text: String) { errors += text }
     var isTerminal: Bool { false }
     var errorIsTerminal: Bool { false }

@@ -51,6 +51,7 @@ package final class CommandContext: Sendable {
     }
 
     func out(_ text: String) { output.out(text) }
+    func out(utf8 bytes: UnsafeRawBufferPointer) { output.out(utf8: bytes) }
     package func line(_ text: String = "") { output.out(text + "\n") }
     package func err(_ text: String) { output.err(text + "\n") }
 }

@@ -9,6 +9,8 @@ import Darwin
 public protocol OutputSink: AnyObject, Sendable {
     /// Writes to standard output.
     func out(_ text: String)
+    /// Writes UTF-8 text to standard output (a listing's JSON as the index keeps it).
+    func out(utf8 bytes: UnsafeRawBufferPointer)
     /// Writes to standard error.
     func err(_ text: String)
     /// Whether standard output is a terminal (colour, alignment to its width).
@@ -17,26 +19,34 @@ public protocol OutputSink: AnyObject, Sendable {
     var errorIsTerminal: Bool { get }
 }
 
+extension OutputSink {
+    /// As text, for a sink that keeps text.
+    public func out(utf8 bytes: UnsafeRawBufferPointer) { out(String(decoding: bytes, as: UTF8.self)) }
+}
+
 /// The process's real standard output and error.
 public final class StandardOutput: OutputSink {
     public init() {}
     public func out(_ text: String) { StandardOutput.write(text, to: 1) }
+    public func out(utf8 bytes: UnsafeRawBufferPointer) { StandardOutput.write(bytes, to: 1) }
     public func err(_ text: String) { StandardOutput.write(text, to: 2) }
 
     /// Writes `text` whole, from its own UTF-8 storage: a listing's megabytes are not copied
     /// into an array first (`withUTF8` copies only a string that is not stored contiguously).
     static func write(_ text: String, to fd: Int32) {
         var text = text
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let n = systemWrite(fd, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return  // a closed pipe (`| head`): stop writing quietly
-                }
-                offset += n
+        text.withUTF8 { write(UnsafeRawBufferPointer($0), to: fd) }
+    }
+
+    static func write(_ bytes: UnsafeRawBufferPointer, to fd: Int32) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = systemWrite(fd, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return  // a closed pipe (`| head`): stop writing quietly
             }
+            offset += n
         }
     }
     public var isTerminal: Bool { isatty(1) == 1 }

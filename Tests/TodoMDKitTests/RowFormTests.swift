@@ -114,6 +114,33 @@ import TodoMDTestSupport
         #expect(listing.json(.row).utf8.count < listing.json.utf8.count)
     }
 
+    /// A listing larger than one piece (64 KB) is written the same as bytes (the server's and
+    /// `--json`'s path, each task's JSON as the index keeps it) and as text, in both forms, and
+    /// each piece ends between two tasks.
+    @Test func aLongListingIsWrittenTheSameAsBytesAndAsText() throws {
+        let v = try TemporaryVault()
+        try Self.trip(v)
+        for i in 0..<240 {
+            try v.task("t\(i).md", title: "Tâche \(i) «\u{2028}»", "tags:\n  - \"ü\(i % 3)\"",
+                       body: String(repeating: "Notes de café \(i), naïve — ", count: 40) + "\n- [ ] un\n")
+        }
+        let vault = try v.open()
+        for form in TaskJSON.Fields.allCases {
+            let listing = try vault.list(ListRequest(.view("all"), group: .tags), decoding: .json(form))
+            var pieces: [[UInt8]] = []
+            listing.writeJSON(form, bytes: { pieces.append(Array($0)) })
+            var texts: [String] = []
+            listing.writeJSON(form) { texts.append($0) }
+            #expect(pieces.count > 1, "one piece only: the test no longer crosses a piece's end")
+            #expect(pieces.map { String(decoding: $0, as: UTF8.self) } == texts)
+            #expect(Array(texts.joined().utf8) == Array(listing.json(form).utf8))
+            let whole = try vault.list(ListRequest(.view("all"), group: .tags))
+            #expect(listing.json(form) == whole.json(form), "\(form)")
+            let parsed = try JSONValue.parse(texts.joined())
+            #expect(parsed["groups"]?.arrayValue?.flatMap { $0["tasks"]?.arrayValue ?? [] }.count == listing.tasks.count)
+        }
+    }
+
     @Test(arguments: [(nil, TaskJSON.Fields.all), ("", .all), ("row", .row), (" ROW ", .row), ("all", .all)])
     func theFieldsWordIsRead(_ text: String?, _ expected: TaskJSON.Fields) throws {
         #expect(try TaskJSON.Fields(parsing: text) == expected)

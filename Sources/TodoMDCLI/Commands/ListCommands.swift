@@ -30,7 +30,7 @@ struct ListOptions: ParsableArguments {
         if perspective != nil { warnAboutPerspectives(try vault.loadPerspectives().warning, context) }
         let listing = try vault.list(request, decoding: output.json ? .json(.all) : .whole)
         if output.json {
-            listing.writeJSON { context.out($0) }
+            listing.writeJSON(bytes: { context.out(utf8: $0) })
             context.out("\n")
         } else {
             context.out(TaskRenderer(style: context.style, now: context.clock.localNow).render(listing))
@@ -185,7 +185,7 @@ struct Search: VaultCommand {
         let vault = try context.openVault()
         let listing = try vault.search(query, includeClosed: !open)
         if output.json {
-            listing.writeJSON { context.out($0) }
+            listing.writeJSON(bytes: { context.out(utf8: $0) })
             context.out("\n")
             return
         }

@@ -215,7 +215,7 @@ struct PerspectiveRun: VaultCommand {
         let listing = try vault.list(ListRequest(.perspective(id), filter: filter.quickFilter),
                                      decoding: output.json ? .json(.all) : .whole)
         if output.json {
-            listing.writeJSON { context.out($0) }
+            listing.writeJSON(bytes: { context.out(utf8: $0) })
             context.out("\n")
         } else {
             context.out(TaskRenderer(style: context.style, now: context.clock.localNow).render(listing))

@@ -12,9 +12,10 @@ public enum TaskJSON {
     /// `extra`, `warnings` (the file's, then the structure's), and the keys of §23 from the
     /// task's ``TodoTask/links``.
     public static func encode(_ t: TodoTask) -> String {
-        var o = head(t)
+        var o = JSONBytes(capacity: headCapacity(t) + 256)
+        writeHead(t, values: fieldValues(t), into: &o)
         tail(t, afterWarnings: !t.warnings.isEmpty, into: &o)
-        return o
+        return o.string
     }
 
     /// What a task's file alone decides of its TASK: everything up to the file's warnings,
@@ -52,17 +53,17 @@ public enum TaskJSON {
 
     /// Closes a ``head(_:)``: the structure's warnings, then the §23 keys of the task's
     /// `links`, then `time_spent_minutes` (§27), a running timer counted up to `links.asOf`.
-    static func tail(_ task: TodoTask, afterWarnings: Bool, into o: inout String) {
+    static func tail(_ task: TodoTask, afterWarnings: Bool, into o: inout JSONBytes) {
         let links = task.links
         for (i, item) in links.warnings.enumerated() {
-            if i > 0 || afterWarnings { o += "," }
-            JSONValue.quote(item, into: &o)
+            if i > 0 || afterWarnings { o.append(byte: 0x2C) }
+            o.quote(item)
         }
-        o += "],"
+        o.append("],")
         links.appendJSON(into: &o)
-        o += ",\"time_spent_minutes\":"
-        o += String(task.timeSpentMinutes(at: links.asOf ?? .distantPast))
-        o += "}"
+        o.append(",\"time_spent_minutes\":")
+        o.append(task.timeSpentMinutes(at: links.asOf ?? .distantPast))
+        o.append(byte: 0x7D)
     }
 
     // MARK: - The row form
@@ -118,9 +119,10 @@ public enum TaskJSON {
     /// `null`, `false` or `[]` is left out, and so are `body`, `extra`, `warnings`, `children`
     /// and every other field.
     public static func row(_ t: TodoTask) -> String {
-        var o = rowHead(t)
+        var o = JSONBytes(capacity: 240)
+        writeRowHead(t, values: nil, into: &o)
         rowTail(t.links, into: &o)
-        return o
+        return o.string
     }
 
     /// What a task's file alone decides of its row form, the object left open; the index
@@ -185,15 +187,21 @@ public enum TaskJSON {
     }
 
     /// Closes a ``rowHead(_:)`` with the §23 keys of `links` that are set.
-    static func rowTail(_ links: TaskLinks, into o: inout String) {
+    static func rowTail(_ links: TaskLinks, into o: inout JSONBytes) {
         if let parentID = links.parentID {
-            o += ",\"parent_id\":"
-            JSONValue.quote(parentID, into: &o)
+            o.append(",\"parent_id\":")
+            o.quote(parentID)
         }
-        if let progress = links.progress { o += ",\"progress\":" + progress.json }
-        if let checklist = links.checklist { o += ",\"checklist\":" + checklist.json }
-        if links.blocked { o += ",\"blocked\":true" }
-        o += "}"
+        if let progress = links.progress {
+            o.append(",\"progress\":")
+            progress.appendJSON(into: &o)
+        }
+        if let checklist = links.checklist {
+            o.append(",\"checklist\":")
+            checklist.appendJSON(into: &o)
+        }
+        if links.blocked { o.append(",\"blocked\":true") }
+        o.append(byte: 0x7D)
     }
 
     /// One field's value as JSON: dates `"YYYY-MM-DD"`, timed dates `"YYYY-MM-DDTHH:MM"`, date-times ISO 8601 UTC with `Z` (§21).

@@ -223,15 +223,26 @@ struct TaskRowDecoder {
         }
         task.links.asOf = now
         let warnings = Int.fromDatabaseValue(value(warningCount)) ?? 0
-        var whole: String?
+        var whole: [UInt8]?
         if let json {
             // Room for the tail, so that appending it does not copy the stored JSON once more.
-            var text = text(json, reserving: 256)
+            var text = JSONBytes(continuing: Self.bytes(statement, json, reserving: 256))
             TaskJSON.tail(task, afterWarnings: warnings > 0, into: &text)
-            whole = text
+            whole = text.bytes
         }
         return TaskRow(task: task, titleKey: text(titleKey), warningCount: warnings + task.links.warnings.count,
-                       storedJSON: whole, rowHead: rowJSON.map { text($0) })
+                       storedJSON: whole, rowHead: rowJSON.map { Self.bytes(statement, $0) })
+    }
+
+    /// Column `i`'s text as UTF-8 bytes (none for NULL), with capacity for `extra` more: JSON
+    /// the index wrote, passed on as it is.
+    static func bytes(_ statement: SQLiteStatement, _ i: Int, reserving extra: Int = 0) -> [UInt8] {
+        guard let text = sqlite3_column_text(statement, CInt(i)) else { return [] }
+        let count = Int(sqlite3_column_bytes(statement, CInt(i)))
+        return [UInt8](unsafeUninitializedCapacity: count + extra) { buffer, initialized in
+            _ = buffer.initialize(from: UnsafeBufferPointer(start: text, count: count))
+            initialized = count
+        }
     }
 
     /// Column `i`'s text ("" for NULL), copied once from SQLite's buffer by its known length (GRDB

@@ -15,11 +15,13 @@ public struct TaskRow: Sendable, Equatable {
         @usableFromInline let task: TodoTask
         let titleKey: String
         let warningCount: Int
-        /// Each JSON form, unless the listing was read for the other one only.
-        let json: String?
-        let rowHead: String?
+        /// Each JSON form as UTF-8 text, unless the listing was read for the other one only: as
+        /// SQLite gives them, with no `String` made of each (its copy and its UTF-8 check were
+        /// a tenth of a listing's time); the listing writes them as they are.
+        let json: [UInt8]?
+        let rowHead: [UInt8]?
 
-        init(task: TodoTask, titleKey: String, warningCount: Int, json: String?, rowHead: String?) {
+        init(task: TodoTask, titleKey: String, warningCount: Int, json: [UInt8]?, rowHead: [UInt8]?) {
             self.task = task
             self.titleKey = titleKey
             self.warningCount = warningCount
@@ -50,7 +52,10 @@ public struct TaskRow: Sendable, Equatable {
     /// The TASK object of §19, as JSON text.
     ///
     /// - Precondition: the row was not read for its row form only (``Decoding/json(_:)``).
-    public var json: String {
+    public var json: String { String(decoding: jsonBytes, as: UTF8.self) }
+
+    /// ``json`` as UTF-8 text.
+    var jsonBytes: [UInt8] {
         guard let json = storage.json else { preconditionFailure("TaskRow.json of a row read for its row form only") }
         return json
     }
@@ -59,9 +64,9 @@ public struct TaskRow: Sendable, Equatable {
     ///
     /// - Precondition: the row was not read for its whole TASK only (``Decoding/json(_:)``).
     public var rowJSON: String {
-        guard var o = storage.rowHead else { preconditionFailure("TaskRow.rowJSON of a row read for its whole TASK only") }
-        TaskJSON.rowTail(storage.task.links, into: &o)
-        return o
+        var o = JSONBytes(capacity: 0)
+        appendJSON(.row, to: &o)
+        return o.string
     }
 
     /// TASK as `fields` asks: ``json`` or ``rowJSON``.
@@ -72,15 +77,27 @@ public struct TaskRow: Sendable, Equatable {
         }
     }
 
+    /// ``json(_:)``'s text appended to `o`.
+    func appendJSON(_ fields: TaskJSON.Fields, to o: inout JSONBytes) {
+        switch fields {
+        case .all:
+            o.append(bytes: jsonBytes)
+        case .row:
+            guard let head = storage.rowHead else { preconditionFailure("TaskRow.rowJSON of a row read for its whole TASK only") }
+            o.append(bytes: head)
+            TaskJSON.rowTail(storage.task.links, into: &o)
+        }
+    }
+
     /// - Parameter rowHead: ``TaskJSON/rowHead(_:)`` of the task as its file has it (the
     ///   index stores it); nil: made from `task`.
     public init(task: TodoTask, titleKey: String, warningCount: Int, json: String, rowHead: String? = nil) {
-        storage = Storage(task: task, titleKey: titleKey, warningCount: warningCount, json: json,
-                          rowHead: rowHead ?? TaskJSON.rowHead(task))
+        storage = Storage(task: task, titleKey: titleKey, warningCount: warningCount, json: Array(json.utf8),
+                          rowHead: Array((rowHead ?? TaskJSON.rowHead(task)).utf8))
     }
 
-    /// A row read from the index with the JSON forms it was read for (nil: not read).
-    init(task: TodoTask, titleKey: String, warningCount: Int, storedJSON json: String?, rowHead: String?) {
+    /// A row read from the index with the JSON forms it was read for (nil: not read), as UTF-8.
+    init(task: TodoTask, titleKey: String, warningCount: Int, storedJSON json: [UInt8]?, rowHead: [UInt8]?) {
         storage = Storage(task: task, titleKey: titleKey, warningCount: warningCount, json: json, rowHead: rowHead)
     }
 
@@ -89,7 +106,7 @@ public struct TaskRow: Sendable, Equatable {
 
     public static func == (a: TaskRow, b: TaskRow) -> Bool {
         a.storage === b.storage
-            || (a.task == b.task && a.titleKey == b.titleKey && a.warningCount == b.warningCount && a.json == b.json
-                && a.storage.rowHead == b.storage.rowHead)
+            || (a.task == b.task && a.titleKey == b.titleKey && a.warningCount == b.warningCount
+                && a.storage.json == b.storage.json && a.storage.rowHead == b.storage.rowHead)
     }
 }

@@ -11,7 +11,20 @@ public struct Tally: Sendable, Equatable {
     }
 
     /// `{"done":N,"total":M}`.
-    var json: String { "{\"done\":\(done),\"total\":\(total)}" }
+    var json: String {
+        var o = JSONBytes(capacity: 32)
+        appendJSON(into: &o)
+        return o.string
+    }
+
+    /// `{"done":N,"total":N}`.
+    func appendJSON(into o: inout JSONBytes) {
+        o.append("{\"done\":")
+        o.append(done)
+        o.append(",\"total\":")
+        o.append(total)
+        o.append(byte: 0x7D)
+    }
 }
 
 /// What the rest of the vault says about one task (§23), computed by ``TaskStructure`` over
@@ -52,20 +65,19 @@ public struct TaskLinks: Sendable, Equatable {
 
     /// The TASK keys of §23 after `"warnings":[…]` (without the leading comma):
     /// `"parent_id":…,"children":[…],"progress":…,"checklist":…,"blocked":…`.
-    func appendJSON(into o: inout String) {
-        o += "\"parent_id\":"
-        if let parentID { JSONValue.quote(parentID, into: &o) } else { o += "null" }
-        o += ",\"children\":["
+    func appendJSON(into o: inout JSONBytes) {
+        o.append("\"parent_id\":")
+        if let parentID { o.quote(parentID) } else { o.append("null") }
+        o.append(",\"children\":[")
         for (i, child) in children.enumerated() {
-            if i > 0 { o += "," }
-            JSONValue.quote(child, into: &o)
+            if i > 0 { o.append(byte: 0x2C) }
+            o.quote(child)
         }
-        // Appended piece by piece: a concatenation first would build each piece on the heap.
-        o += "],\"progress\":"
-        o += progress?.json ?? "null"
-        o += ",\"checklist\":"
-        o += checklist?.json ?? "null"
-        o += ",\"blocked\":"
-        o += blocked ? "true" : "false"
+        o.append("],\"progress\":")
+        if let progress { progress.appendJSON(into: &o) } else { o.append("null") }
+        o.append(",\"checklist\":")
+        if let checklist { checklist.appendJSON(into: &o) } else { o.append("null") }
+        o.append(",\"blocked\":")
+        if blocked { o.append("true") } else { o.append("false") }
     }
 }

@@ -13,6 +13,12 @@ struct JSONBytes {
 
     init(capacity: Int) { bytes.reserveCapacity(capacity) }
 
+    /// Text that continues `bytes`.
+    init(continuing bytes: [UInt8]) { self.bytes = bytes }
+
+    /// Empties the text, keeping its room (a listing writes in pieces).
+    mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+
     /// The text written so far.
     var string: String { String(decoding: bytes, as: UTF8.self) }
 

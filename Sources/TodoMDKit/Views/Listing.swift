@@ -89,44 +89,52 @@ public struct Listing: Sendable {
 
     /// Writes the listing JSON in pieces of about 64 KB (large listings are never held twice).
     public func writeJSON(_ fields: TaskJSON.Fields = .all, to write: (String) -> Void) {
-        var out = "{\"view\":"
-        out.reserveCapacity(70_000)
-        func flushIfLarge() {
-            if out.utf8.count >= 65_536 {
-                write(out)
-                out.removeAll(keepingCapacity: true)
-            }
+        writeJSON(fields, bytes: { write(String(decoding: $0, as: UTF8.self)) })
+    }
+
+    /// ``writeJSON(_:to:)`` as UTF-8 text: each task's JSON is copied as the index keeps it,
+    /// never made into a `String` (for a server's buffer or a file).
+    public func writeJSON(_ fields: TaskJSON.Fields = .all, bytes write: (UnsafeRawBufferPointer) -> Void) {
+        var out = JSONBytes(capacity: 70_000)
+        func flush() {
+            out.bytes.withUnsafeBytes { write($0) }
+            out.removeAll()
         }
-        JSONValue.quote(view, into: &out)
+        out.append("{\"view\":")
+        out.quote(view)
         if fields == .row {
-            out += ",\"name\":"
-            JSONValue.quote(name, into: &out)
+            out.append(",\"name\":")
+            out.quote(name)
             for (key, value) in [("icon", icon), ("color", color), ("group_by", groupBy), ("layout", layout)] {
                 guard let value else { continue }
-                out += ",\"\(key)\":"
-                JSONValue.quote(value, into: &out)
+                out.append(text: ",\"\(key)\":")
+                out.quote(value)
             }
         }
-        out += ",\"groups\":["
+        out.append(",\"groups\":[")
         for (i, group) in groups.enumerated() {
-            if i > 0 { out += "," }
-            out += "{\"name\":"
-            JSONValue.quote(group.name, into: &out)
-            out += ",\"tasks\":["
+            if i > 0 { out.append(byte: 0x2C) }
+            out.append("{\"name\":")
+            out.quote(group.name)
+            out.append(",\"tasks\":[")
             for (j, task) in group.tasks.enumerated() {
-                if j > 0 { out += "," }
-                out += task.json(fields)
-                flushIfLarge()
+                if j > 0 { out.append(byte: 0x2C) }
+                task.appendJSON(fields, to: &out)
+                if out.bytes.count >= 65_536 { flush() }
             }
-            out += "]}"
+            out.append("]}")
         }
-        out += "]"
+        out.append(byte: 0x5D)
         if !parents.isEmpty {
-            out += ",\"parents\":" + JSONValue.object(parents.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }).compact()
+            out.append(",\"parents\":")
+            out.append(text: JSONValue.object(parents.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }).compact())
         }
-        if let total { out += ",\"total\":\(total)" }
-        out += "}"
-        write(out)
+        if let total {
+            out.append(",\"total\":")
+            out.append(total)
+        }
+        out.append(byte: 0x7D)
+        flush()
     }
 }
 

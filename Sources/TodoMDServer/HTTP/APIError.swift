@@ -98,7 +98,7 @@ enum HTTP {
     static func json(_ listing: Listing, fields: TaskJSON.Fields) -> Response {
         var buffer = ByteBuffer()
         buffer.reserveCapacity(listing.groups.reduce(256) { $0 + $1.tasks.count * (fields == .row ? 400 : 1100) })
-        listing.writeJSON(fields) { buffer.writeString($0) }
+        listing.writeJSON(fields, bytes: { buffer.writeBytes($0) })
         return json(buffer)
     }
 
