@@ -3,29 +3,42 @@ import Testing
 import TodoMDTestSupport
 @testable import TodoMDKit
 
-/// The JSON forms the index stores are written as bytes (``JSONBytes``): each piece must be
-/// what the `String` writers write, byte for byte, or a listing's JSON would change with the
-/// path that made its row.
+/// The JSON forms the index stores are written as bytes (``JSONBytes``): strings escaped as
+/// JSON and JavaScript need, dates and numbers exactly as their descriptions, or a listing's
+/// JSON would change with the path that made its row.
 @Suite struct JSONBytesTests {
-    @Test func quotingIsJSONValuesQuotingByteForByte() throws {
-        let pieces = ["a", "ü", "日本", "\"", "\\", "\n", "\r", "\t", "\u{8}", "\u{C}", "\u{0}", "\u{1}", "\u{1F}",
-                      "\u{7F}", "\u{2028}", "\u{2029}", "\u{2027}", "\u{202A}", "\u{E2}", "€", "🙂", " ", "/", "e\u{301}"]
-        var random = SeededRandom(seed: 2026_12_02)
-        var texts = pieces + ["", String(repeating: "x", count: 5_000)]
-        for _ in 0..<2_000 {
-            texts.append((0..<Int.random(in: 1...16, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined())
-        }
-        for text in texts {
-            var expected = ""
-            JSONValue.quote(text, into: &expected)
+    /// Each escape as written, and runs around them copied: the text of known pieces, then
+    /// random texts made of them read back by Foundation's decoder, from a `String` and from a
+    /// `Substring` of a longer text (its own storage offset).
+    @Test func quotingEscapesWhatJSONAndJavaScriptNeedAndCopiesTheRest() throws {
+        let escapes: [(String, String)] = [
+            ("a", "a"), ("ü", "ü"), ("日本", "日本"), ("\"", "\\\""), ("\\", "\\\\"), ("\n", "\\n"), ("\r", "\\r"),
+            ("\t", "\\t"), ("\u{8}", "\\b"), ("\u{C}", "\\f"), ("\u{0}", "\\u0000"), ("\u{1}", "\\u0001"),
+            ("\u{1F}", "\\u001f"), ("\u{7F}", "\u{7F}"), ("\u{2028}", "\\u2028"), ("\u{2029}", "\\u2029"),
+            ("\u{2027}", "\u{2027}"), ("\u{202A}", "\u{202A}"), ("\u{E2}", "\u{E2}"), ("€", "€"), ("🙂", "🙂"), ("/", "/"),
+            ("e\u{301}", "e\u{301}"),
+        ]
+        for (text, written) in escapes {
             var bytes = JSONBytes(capacity: 0)
             bytes.quote(text)
-            #expect(bytes.bytes == Array(expected.utf8), "\(expected)")
-            // A substring in the middle of a longer text (its own storage offset), too.
-            let padded = "«" + text + "»"
+            #expect(bytes.bytes == Array(("\"" + written + "\"").utf8), "\(written)")
+        }
+        var random = SeededRandom(seed: 2026_12_02)
+        var texts = escapes.map(\.0) + ["", String(repeating: "x", count: 5_000)]
+        for _ in 0..<2_000 {
+            texts.append((0..<Int.random(in: 1...16, using: &random)).map { _ in escapes.randomElement(using: &random)?.0 ?? "" }.joined())
+        }
+        for text in texts {
+            var bytes = JSONBytes(capacity: 0)
+            bytes.quote(text)
+            #expect(try JSONDecoder().decode(String.self, from: Data(bytes.bytes)) == text)
+            #expect(!bytes.string.unicodeScalars.contains { $0.value < 0x20 || $0 == "\u{2028}" || $0 == "\u{2029}" })
             var inner = JSONBytes(capacity: 0)
-            inner.quote(padded.dropFirst().dropLast())
-            #expect(inner.bytes == Array(expected.utf8), "\(expected)")
+            inner.quote(("«" + text + "»").dropFirst().dropLast())
+            #expect(inner.bytes == bytes.bytes)
+            var viaString = ""
+            JSONValue.quote(text, into: &viaString)
+            #expect(Array(viaString.utf8) == bytes.bytes)
         }
     }
 

@@ -18,21 +18,15 @@ public enum TaskJSON {
         return o.string
     }
 
-    /// What a task's file alone decides of its TASK: everything up to the file's warnings,
-    /// the `warnings` array left open. The index stores it; ``tail(_:afterWarnings:into:)``
-    /// completes it with what the rest of the vault decides.
-    ///
-    /// - Parameter values: ``fieldValues(_:)`` of `t`, when the caller has them already.
-    static func head(_ t: TodoTask, values: [FieldValue?]? = nil) -> String {
-        var o = JSONBytes(capacity: headCapacity(t))
-        writeHead(t, values: values ?? fieldValues(t), into: &o)
-        return o.string
-    }
-
-    /// Room for a task's ``head(_:)``: its long texts and the fields around them.
+    /// Room for a task's head (``writeHead(_:values:into:)``): its long texts and the fields
+    /// around them.
     static func headCapacity(_ t: TodoTask) -> Int { 900 + t.body.utf8.count + (t.description?.utf8.count ?? 0) }
 
-    /// ``head(_:values:)`` as UTF-8 bytes, what the index stores.
+    /// What a task's file alone decides of its TASK, as UTF-8: everything up to the file's
+    /// warnings, the `warnings` array left open. The index stores it;
+    /// ``tail(_:afterWarnings:into:)`` completes it with what the rest of the vault decides.
+    ///
+    /// - Parameter values: ``fieldValues(_:)`` of `t`.
     static func writeHead(_ t: TodoTask, values: [FieldValue?], into o: inout JSONBytes) {
         o.append("{\"id\":")
         o.quote(t.id)
@@ -51,7 +45,7 @@ public enum TaskJSON {
         }
     }
 
-    /// Closes a ``head(_:)``: the structure's warnings, then the §23 keys of the task's
+    /// Closes a head (``writeHead(_:values:into:)``): the structure's warnings, then the §23 keys of the task's
     /// `links`, then `time_spent_minutes` (§27), a running timer counted up to `links.asOf`.
     static func tail(_ task: TodoTask, afterWarnings: Bool, into o: inout JSONBytes) {
         let links = task.links

@@ -208,7 +208,7 @@ struct TaskRowDecoder {
             sqlite3_column_type(statement, CInt(i)) == SQLITE_TEXT
                 ? Self.text(statement, i).databaseValue : DatabaseValue(sqliteStatement: statement, index: CInt(i))
         }
-        func text(_ i: Int, reserving extra: Int = 0) -> String { Self.text(statement, i, reserving: extra) }
+        func text(_ i: Int) -> String { Self.text(statement, i) }
         var task = TodoTask(id: text(id), title: "", created: Date(timeIntervalSince1970: 0), source: "")
         for i in columns.indices {
             let stored = value(columns[i])
@@ -246,11 +246,11 @@ struct TaskRowDecoder {
     }
 
     /// Column `i`'s text ("" for NULL), copied once from SQLite's buffer by its known length (GRDB
-    /// measures it with `strlen` and copies it again), with capacity for `extra` more bytes.
-    static func text(_ statement: SQLiteStatement, _ i: Int, reserving extra: Int = 0) -> String {
+    /// measures it with `strlen` and copies it again).
+    static func text(_ statement: SQLiteStatement, _ i: Int) -> String {
         guard let bytes = sqlite3_column_text(statement, CInt(i)) else { return "" }
         let count = Int(sqlite3_column_bytes(statement, CInt(i)))
-        return String(unsafeUninitializedCapacity: count + extra) { buffer in
+        return String(unsafeUninitializedCapacity: count) { buffer in
             _ = buffer.initialize(from: UnsafeBufferPointer(start: bytes, count: count))
             return count
         }

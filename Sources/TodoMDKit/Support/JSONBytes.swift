@@ -5,8 +5,9 @@ import Foundation
 /// appending to a `String` checks its storage, its encoding and its capacity on every piece,
 /// which made building both forms a seventh of a cold build's CPU.
 ///
-/// Writes exactly what ``JSONValue/quote(_:into:)`` and the `String` writers write: a test
-/// compares them byte for byte.
+/// Holds the one rule for escaping a JSON string (``quote(utf8:)``), which
+/// ``JSONValue/quote(_:into:)`` uses too; dates and numbers are written as their descriptions
+/// write them (a test compares them byte for byte).
 struct JSONBytes {
     private(set) var bytes: [UInt8] = []
     private static let hex: [UInt8] = Array("0123456789abcdef".utf8)

@@ -103,63 +103,13 @@ public indirect enum JSONValue: Sendable, Equatable {
         return n.isFinite ? String(n) : "null"
     }
 
-    /// Appends `s` as a JSON string literal.
-    ///
-    /// Runs of characters that need no escape are copied in one append (this is on the hot
-    /// path of every listing and of indexing).
+    /// Appends `s` as a JSON string literal: `"` and `\` escaped, control characters as `\n`,
+    /// `\t`, … or `\u00XX`, and U+2028 and U+2029 (valid JSON, unsafe in JavaScript) as
+    /// `\u2028` and `\u2029`. The one escaping rule is ``JSONBytes/quote(utf8:)``'s.
     public static func quote(_ s: String, into out: inout String) {
-        out += "\""
-        var contiguous = s
-        contiguous.makeContiguousUTF8()
-        // The same storage under a second name, sliced below while `withUTF8` holds the first.
-        let text = contiguous
-        let utf8 = text.utf8
-        contiguous.withUTF8 { bytes in
-            var runStart = 0
-            var i = 0
-            // A run is appended as a slice of `text`: its bytes are copied as they are, where
-            // decoding them into a new `String` validated them again (runs start and end
-            // next to an ASCII byte or the start of U+2028/U+2029, so on character bounds).
-            func flush(_ end: Int) {
-                guard end > runStart else { return }
-                let from = utf8.index(utf8.startIndex, offsetBy: runStart)
-                out += text[from..<utf8.index(from, offsetBy: end - runStart)]
-            }
-            while i < bytes.count {
-                let b = bytes[i]
-                if b >= 0x20, b != 0x22, b != 0x5C, b != 0xE2 {
-                    i += 1
-                    continue
-                }
-                var escape: String?
-                switch b {
-                case 0x22: escape = "\\\""
-                case 0x5C: escape = "\\\\"
-                case 0x0A: escape = "\\n"
-                case 0x0D: escape = "\\r"
-                case 0x09: escape = "\\t"
-                case 0x08: escape = "\\b"
-                case 0x0C: escape = "\\f"
-                case 0x00..<0x20:
-                    let hex = String(b, radix: 16)
-                    escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
-                    escape = bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029"  // JSON-valid, JavaScript-unsafe
-                default:
-                    break
-                }
-                if let escape {
-                    flush(i)
-                    out += escape
-                    i += b == 0xE2 ? 3 : 1
-                    runStart = i
-                } else {
-                    i += 1
-                }
-            }
-            flush(bytes.count)
-        }
-        out += "\""
+        var bytes = JSONBytes(capacity: s.utf8.count + 2)
+        bytes.quote(s)
+        out += bytes.string
     }
 
     // MARK: - Reading
