@@ -356,6 +356,49 @@ import TodoMDTestSupport
         }
     }
 
+    /// Each kind of value is bound as itself: an empty text is '' (not NULL), an empty blob a
+    /// zero-length blob, a long or non-ASCII string whole, the UTF-8 texts after the values.
+    @Test func theWriterBindsEveryKindOfValueAsItself() throws {
+        let queue = try DatabaseQueue()
+        let long = String(repeating: "Größe 🇩🇪 e\u{301} ", count: 400)
+        let values: [DatabaseValue] = [.null, Int64.min.databaseValue, (-0.5).databaseValue, "".databaseValue, "a".databaseValue,
+                                       long.databaseValue, Data().databaseValue, Data([0, 255, 1]).databaseValue]
+        let texts: [[UInt8]] = [[], Array("{\"x\":\"ä\"}".utf8)]
+        try queue.write { db in
+            try db.execute(sql: "CREATE TABLE t (v0, v1, v2, v3, v4, v5, v6, v7, v8, t0, t1)")
+            let insert = try db.makeStatement(sql: "INSERT INTO t VALUES (\(TaskIndex.marks(11)))")
+            try TaskIndex.RowWriter.execute(insert, values, after: "first".databaseValue, texts: texts)
+            let row = try #require(try Row.fetchOne(db, sql: "SELECT * FROM t"))
+            #expect(Array(row.databaseValues) == ["first".databaseValue] + values + [
+                "".databaseValue, "{\"x\":\"ä\"}".databaseValue,
+            ])
+            let types = try String.fetchAll(db, sql: """
+                SELECT typeof(v0) || typeof(v1) || typeof(v2) || typeof(v3) || typeof(v4) || typeof(v5) || typeof(v6)
+                    || typeof(v7) || typeof(v8) || typeof(t0) || typeof(t1) FROM t
+                """)
+            #expect(types == ["textnullintegerrealtexttexttextblobblobtexttext"])
+        }
+    }
+
+    /// A run SQLite refuses (a second row with the same key) is reported with SQLite's code and
+    /// message, and leaves the statement ready for the next run, which stores only its own values.
+    @Test func aRefusedRunIsReportedAndTheNextRunStandsAlone() throws {
+        let queue = try DatabaseQueue()
+        try queue.write { db in
+            try db.execute(sql: "CREATE TABLE t (k TEXT PRIMARY KEY, v)")
+            let insert = try db.makeStatement(sql: "INSERT INTO t VALUES (?, ?)")
+            try TaskIndex.RowWriter.execute(insert, ["a".databaseValue, 1.databaseValue])
+            let error = try #require(throws: DatabaseError.self) {
+                try TaskIndex.RowWriter.execute(insert, ["a".databaseValue, 2.databaseValue])
+            }
+            #expect(error.resultCode == .SQLITE_CONSTRAINT)
+            #expect(error.message?.contains("t.k") == true)
+            try TaskIndex.RowWriter.execute(insert, ["b".databaseValue, 3.databaseValue])
+            let rows = try Row.fetchAll(db, sql: "SELECT k, v FROM t ORDER BY k").map { Array($0.databaseValues.map(\.description)) }
+            #expect(rows == [["\"a\"", "1"], ["\"b\"", "3"]])
+        }
+    }
+
     /// (4,500 files: more chunks than the parsers may run ahead of the writer.)
     @Test(arguments: [1, 128, 129, 1000, 4500])
     func parsingHandsEveryFileOverInOrder(count: Int) throws {

@@ -557,9 +557,15 @@ extension TaskIndex {
         }
 
         /// Runs `statement` with `values` (after `first`, when given), then `texts` (UTF-8
-        /// text), bound straight to SQLite. GRDB's `StatementArguments` boxes every value and
-        /// checks the count on each run (a tenth of the parsers' and the writer's time in a cold
-        /// build); here the count is checked and the values bound without either.
+        /// text), bound and stepped straight through SQLite.
+        ///
+        /// GRDB's `StatementArguments` boxes every value and checks the count on each run, its
+        /// binding of a `String` copies it into a C string first, and its `execute()` resets the
+        /// statement twice and asks its observers and watchdog around the step: together a
+        /// tenth of a cold build's writer. These statements are plain inserts inside the
+        /// caller's write transaction (no schema change, no observer: GRDB has nothing to track),
+        /// so the count is checked here, each value bound from its own bytes, and the statement
+        /// stepped once and reset, which keeps the bindings until the next run replaces them.
         static func execute(_ statement: Statement, _ values: [DatabaseValue], after first: DatabaseValue? = nil,
                             texts: [[UInt8]] = []) throws {
             let offset: CInt = first == nil ? 1 : 2
@@ -567,23 +573,44 @@ extension TaskIndex {
             guard Int(sqlite3_bind_parameter_count(raw)) == values.count + texts.count + Int(offset) - 1 else {
                 throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "wrong number of values", sql: statement.sql)
             }
-            // Marks the (no) arguments GRDB knows of as bound: `execute()` then only resets the
-            // statement, which keeps the bindings below.
-            statement.setUncheckedArguments(StatementArguments())
-            if let first { try check(first.bind(to: raw, at: 1), statement) }
-            for i in values.indices { try check(values[i].bind(to: raw, at: CInt(i) + offset), statement) }
+            if let first { try check(bind(first, to: raw, at: 1), statement) }
+            for i in values.indices { try check(bind(values[i], to: raw, at: CInt(i) + offset), statement) }
             for i in texts.indices {
-                let at = CInt(values.count + i) + offset
-                // SQLITE_TRANSIENT: SQLite copies the bytes before this returns, as GRDB binds text.
-                let code = texts[i].withUnsafeBytes { bytes -> CInt in
-                    // An empty text is '' (a null pointer would bind NULL).
-                    guard let base = bytes.baseAddress, !bytes.isEmpty else { return sqlite3_bind_text(raw, at, "", 0, Self.transient) }
-                    return sqlite3_bind_text(raw, at, base.assumingMemoryBound(to: CChar.self), CInt(bytes.count),
-                                             Self.transient)
-                }
+                let code = texts[i].withUnsafeBytes { bindText($0, to: raw, at: CInt(values.count + i) + offset) }
                 try check(code, statement)
             }
-            try statement.execute()
+            let code = sqlite3_step(raw)
+            // Reset whatever the step gave: a failed statement must be reset before its next run.
+            let message = code == SQLITE_DONE ? nil : String(cString: sqlite3_errmsg(sqlite3_db_handle(raw)))
+            sqlite3_reset(raw)
+            if let message {
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: statement.sql)
+            }
+        }
+
+        /// Binds `value` at `index`: text and blobs from their own bytes, which SQLite copies
+        /// (SQLITE_TRANSIENT) before this returns.
+        private static func bind(_ value: DatabaseValue, to raw: OpaquePointer, at index: CInt) -> CInt {
+            switch value.storage {
+            case .null: return sqlite3_bind_null(raw, index)
+            case let .int64(int): return sqlite3_bind_int64(raw, index, int)
+            case let .double(double): return sqlite3_bind_double(raw, index, double)
+            case var .string(string):
+                return string.withUTF8 { bindText(UnsafeRawBufferPointer($0), to: raw, at: index) }
+            case let .blob(data):
+                return data.withUnsafeBytes { bytes in
+                    // An empty blob is a zero-length blob, not NULL.
+                    guard let base = bytes.baseAddress, !bytes.isEmpty else { return sqlite3_bind_zeroblob(raw, index, 0) }
+                    return sqlite3_bind_blob(raw, index, base, CInt(bytes.count), Self.transient)
+                }
+            }
+        }
+
+        /// Binds UTF-8 `bytes` as text at `index` (copied by SQLite before this returns).
+        private static func bindText(_ bytes: UnsafeRawBufferPointer, to raw: OpaquePointer, at index: CInt) -> CInt {
+            // An empty text is '' (a null pointer would bind NULL).
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return sqlite3_bind_text(raw, index, "", 0, Self.transient) }
+            return sqlite3_bind_text(raw, index, base.assumingMemoryBound(to: CChar.self), CInt(bytes.count), Self.transient)
         }
 
         /// SQLITE_TRANSIENT, which C defines as a cast of -1.
@@ -644,8 +671,11 @@ final class Slots<T>: @unchecked Sendable {
     func set(_ i: Int, _ value: T) { buffer[i] = value }
     /// The value at `i`, leaving the slot empty (its memory goes as soon as it is used).
     func take(_ i: Int) -> T? {
-        defer { buffer[i] = nil }
-        return buffer[i]
+        // Moved out and the slot set empty: no copy of the value, no release of the slot's.
+        let slot = buffer.baseAddress! + i
+        let value = slot.move()
+        slot.initialize(to: nil)
+        return value
     }
 }
 
