@@ -672,9 +672,9 @@ final class Slots<T>: @unchecked Sendable {
     /// The value at `i`, leaving the slot empty (its memory goes as soon as it is used).
     func take(_ i: Int) -> T? {
         // Moved out and the slot set empty: no copy of the value, no release of the slot's.
-        let slot = buffer.baseAddress! + i
-        let value = slot.move()
-        slot.initialize(to: nil)
+        guard let base = buffer.baseAddress, buffer.indices.contains(i) else { return nil }
+        let value = (base + i).move()
+        (base + i).initialize(to: nil)
         return value
     }
 }
