@@ -50,22 +50,26 @@ struct TaskReader {
         }
 
         // Repairs of required fields (§3), each a warning. A wrong-type value already has one.
-        for spec in TaskFieldSpec.repairable {
-            guard let repair = spec.repair, !used.contains(spec.field) else { continue }
+        // (The specs are read in place: copying each, its strings and closures retained and
+        // released, was a twentieth of a cold build's parsing, with the copy in `read(_:_:into:)`.)
+        let repairable = TaskFieldSpec.repairable
+        for i in repairable.indices {
+            let field = repairable[i].field
+            guard let repair = repairable[i].repair, !used.contains(field) else { continue }
             let note: String
             switch repair {
             case .titleFromFilename:
                 let title = TaskReader.titleFromFilename(id)
-                spec.set(.string(title), on: &task)
+                repairable[i].set(.string(title), on: &task)
                 note = "the filename (\"\(title)\")"
             case let .value(value, shown):
-                spec.set(value, on: &task)
+                repairable[i].set(value, on: &task)
                 note = shown
             case .fileModificationTime:
-                spec.set(.dateTime(fileModified), on: &task)
+                repairable[i].set(.dateTime(fileModified), on: &task)
                 note = "the file's modification time"
             }
-            if !present.contains(spec.field) { warnings.append("\(spec.key): missing; using \(note)") }
+            if !present.contains(field) { warnings.append("\(field.key): missing; using \(note)") }
         }
         if let rule = task.recurrence, let problem = TaskReader.ruleProblem(rule) {
             // An invalid rule is a warning; the task still loads and keeps its text (§11).
@@ -114,10 +118,10 @@ struct TaskReader {
     // MARK: - Fields
 
     func read(_ field: TaskField, _ node: Node, into task: inout TodoTask) -> Outcome {
-        let spec = field.spec
-        switch value(spec, node) {
+        let index = field.canonicalIndex
+        switch value(field, TaskFieldSpec.table[index].kind, node) {
         case let .success(value):
-            spec.set(value, on: &task)
+            TaskFieldSpec.table[index].set(value, on: &task)
             return .ok
         case let .failure(error):
             return error.outcome
@@ -125,14 +129,14 @@ struct TaskReader {
     }
 
     /// A node read as a value of the field's kind, or why it is not one.
-    func value(_ spec: TaskFieldSpec, _ node: Node) -> Result<FieldValue, OutcomeError> {
-        switch spec.kind {
+    func value(_ field: TaskField, _ fieldKind: FieldKind, _ node: Node) -> Result<FieldValue, OutcomeError> {
+        switch fieldKind {
         case let .text(limit):
             // `parent: [[Plan the trip]]` unquoted is a list in a list to YAML: the wikilink meant.
-            let wikilink = spec.field == .parent ? TaskReader.unquotedWikilink(node) : nil
+            let wikilink = field == .parent ? TaskReader.unquotedWikilink(node) : nil
             guard let s = text(node) ?? wikilink else { return .failure(.wrongType("expected text, found \(kind(node))")) }
             if let limit, s.count > limit {
-                return .failure(.overLimit("the \(spec.key) is \(s.count) characters; the limit is \(limit)"))
+                return .failure(.overLimit("the \(field.key) is \(s.count) characters; the limit is \(limit)"))
             }
             return .success(.string(s))
         case .rule:
