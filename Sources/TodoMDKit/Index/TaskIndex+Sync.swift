@@ -672,7 +672,11 @@ final class Slots<T>: @unchecked Sendable {
     /// The value at `i`, leaving the slot empty (its memory goes as soon as it is used).
     func take(_ i: Int) -> T? {
         // Moved out and the slot set empty: no copy of the value, no release of the slot's.
-        guard let base = buffer.baseAddress, buffer.indices.contains(i) else { return nil }
+        // A slot that is not there is a fault of the caller's, not an empty slot: taking it as
+        // one would drop a file from a build without a word.
+        guard let base = buffer.baseAddress, buffer.indices.contains(i) else {
+            preconditionFailure("no slot \(i) among \(buffer.count)")
+        }
         let value = (base + i).move()
         (base + i).initialize(to: nil)
         return value
