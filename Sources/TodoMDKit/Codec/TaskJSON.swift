@@ -45,8 +45,9 @@ public enum TaskJSON {
         }
     }
 
-    /// Closes a head (``writeHead(_:values:into:)``): the structure's warnings, then the §23 keys of the task's
-    /// `links`, then `time_spent_minutes` (§27), a running timer counted up to `links.asOf`.
+    /// Closes a head (``writeHead(_:values:into:)``): the structure's warnings, then the §23
+    /// keys of the task's `links`, then `time_spent_minutes` (§27), a running timer counted up to
+    /// `links.asOf`.
     static func tail(_ task: TodoTask, afterWarnings: Bool, into o: inout JSONBytes) {
         let links = task.links
         for (i, item) in links.warnings.enumerated() {
