@@ -258,19 +258,21 @@ class FirstLoadTest(PlumberCase):
 
     def probe_shown(self):
         """Notes, from a page's very start, when `#app` stops being hidden and when the first
-        task row is in the list (ms), and whether the app was hidden once the page had parsed.
-        Answers the script's identifier (to remove it)."""
+        task row is in the list (ms, and the number of the observer's call that saw each: one
+        call sees all that one task of the page's script changed), and whether the app was
+        hidden once the page had parsed. Answers the script's identifier (to remove it)."""
         return self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
-            window.__shown = { at: null, rowsAt: null, hiddenAtParse: null };
+            window.__shown = { at: null, rowsAt: null, batch: null, rowsBatch: null, hiddenAtParse: null };
             document.addEventListener('DOMContentLoaded', () => {
               const app = document.getElementById('app');
               window.__shown.hiddenAtParse = app ? app.hidden : null;
             });
+            let calls = 0;
             new MutationObserver(() => {
+              const now = performance.now(), call = ++calls, s = window.__shown;
               const app = document.getElementById('app');
-              if (app && !app.hidden && window.__shown.at === null) window.__shown.at = performance.now();
-              if (window.__shown.rowsAt === null && document.querySelector('#task-list li.task'))
-                window.__shown.rowsAt = performance.now();
+              if (app && !app.hidden && s.at === null) { s.at = now; s.batch = call; }
+              if (s.rowsAt === null && document.querySelector('#task-list li.task')) { s.rowsAt = now; s.rowsBatch = call; }
             }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['hidden'] });"""})
 
     def test_1e_the_first_screen_is_shown_with_its_rows_or_after_a_while_without(self):
@@ -286,7 +288,9 @@ class FirstLoadTest(PlumberCase):
         shown = self.driver.execute_script("return window.__shown")
         self.assertTrue(shown["hiddenAtParse"], shown)
         self.assertIsNotNone(shown["at"], shown)
-        self.assertLessEqual(abs(shown["at"] - shown["rowsAt"]), 1, "shown with the rows: %r" % shown)
+        # In the same call of the observer: shown by the task that drew the rows. (Not by their
+        # times: on a busy machine a millisecond can pass between two readings in one call.)
+        self.assertEqual(shown["batch"], shown["rowsBatch"], "shown with the rows: %r" % shown)
         # The rows' answer held up: the page shows the app without them, then draws them.
         self.driver.execute_cdp_cmd("Network.enable", {})
         self.driver.get("about:blank")
