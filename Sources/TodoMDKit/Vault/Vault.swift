@@ -134,9 +134,6 @@ public final class Vault: Sendable {
         // grouping and nesting need (of the links, the parent and the children); the JSON's tail
         // (the time entries), the other links and the other fields are read after the cut.
         let readAfterCut = limit != nil && keep == nil
-        var rows = try index.rows(matching: compiler.predicate(rules), timeZone: clock.timeZone,
-                                  fields: readAfterCut ? ordering : fields, json: form, readingJSON: !readAfterCut)
-        if let keep { rows = rows.filter(keep) }
         var order = SortOrder(sort, direction: direction)
         order.today = clock.today
         if sort == .manual || sort == .projectOrder {
@@ -144,6 +141,20 @@ public final class Vault: Sendable {
             order.manualOrder = manualOrder ?? file.order(for: manualKey)
             order.projectOrder = file.projects
         }
+        let predicate = compiler.predicate(rules)
+        var rows: [TaskRow]
+        // Ungrouped, in manual or created order, SQLite can leave out the rows after the cut
+        // unread; the rest are sorted and nested as every row would be.
+        var total: Int?
+        if readAfterCut, let limit, group == .none,
+           let leading = try index.leadingRows(matching: predicate, timeZone: clock.timeZone, count: limit,
+                                               order: order, fields: ordering) {
+            (rows, total) = (leading.rows, leading.total)
+        } else {
+            rows = try index.rows(matching: predicate, timeZone: clock.timeZone,
+                                  fields: readAfterCut ? ordering : fields, json: form, readingJSON: !readAfterCut)
+        }
+        if let keep { rows = rows.filter(keep) }
         let sorted = order.sorted(rows)
         var grouper = Grouper(group, today: clock.today, timeZone: clock.timeZone)
         grouper.now = clock.localNow
@@ -162,7 +173,7 @@ public final class Vault: Sendable {
         let listing = Listing(view: id, name: name, groups: groups,
                               parents: titles.filter { absentParents.contains($0.key) || group == .parent })
         guard let limit else { return listing }
-        let cut = listing.prefix(limit)
+        let cut = listing.prefix(limit, of: total)
         guard readAfterCut else { return cut }
         let read = try index.rows(ids: Array(Set(cut.tasks.map { $0.id })), fields: fields, json: form)
         let byID = Dictionary(read.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })

@@ -56,7 +56,11 @@ public struct Listing: Sendable {
     /// The first `limit` rows in display order, with ``total`` set: what a list draws first, or
     /// what a reader asked to see. Groups after the cut are left out (those before it stay, even
     /// when empty), and `parents` keeps the breadcrumbs of the rows kept.
-    public func prefix(_ limit: Int) -> Listing {
+    public func prefix(_ limit: Int) -> Listing { prefix(limit, of: nil) }
+
+    /// ``prefix(_:)`` of a listing that holds only some of the rows of one of `total` rows
+    /// (nil: this one is whole).
+    func prefix(_ limit: Int, of total: Int?) -> Listing {
         var left = max(0, limit)
         var kept: [TaskGroup] = []
         for group in groups where left > 0 {
@@ -66,7 +70,7 @@ public struct Listing: Sendable {
             kept.append(cut)
         }
         let parentIDs = Set(kept.lazy.flatMap(\.tasks).compactMap { row in row.links.parentID })
-        return with(groups: kept, parents: parents.filter { parentIDs.contains($0.key) }, total: rowCount)
+        return with(groups: kept, parents: parents.filter { parentIDs.contains($0.key) }, total: total ?? rowCount)
     }
 
     /// Every task in display order (a task in several tag groups appears once per group).
