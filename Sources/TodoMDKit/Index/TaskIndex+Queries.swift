@@ -36,9 +36,9 @@ extension TaskIndex {
     /// order can put before it:
     /// - `created`: the rows from the `count`-th on in its direction, ties included;
     /// - `manual`: unlisted rows keep `created` ascending after the listed ones, so an unlisted
-    ///   row after the `count`-th by `created` has `count` rows before it. The listed rows are
-    ///   read by id and by file name, every row of such a name (a bare file name matches a
-    ///   task only when one listed row has it, §21).
+    ///   row after the `count`-th by `created` has `count` rows before it. The order's entries
+    ///   are read by id and by file name, every row of such a name: a bare file name places a
+    ///   task only when it is the one row of the listing with that name (§21).
     ///
     /// At 10k tasks, Anytime's first 200 rows are read from ~200 rows instead of 10,000.
     ///
