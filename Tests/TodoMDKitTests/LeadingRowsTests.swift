@@ -125,6 +125,26 @@ private let entries = ["t07.md", "gone.md", "dup.md", "solo.md", "Work/t31.md", 
         }
     }
 
+    /// A perspective's own manual order (not `.order.json`'s) places its rows first in its cut
+    /// listing too, and a limit through the perspective's request is the same cut.
+    @Test func aPerspectivesOwnManualOrder() throws {
+        let files = try vault(order: ["t01.md"]) { v in
+            try v.write(".perspectives.json", """
+                {"version": 1, "order": ["mine"], "perspectives": {"mine": {"id": "mine", "name": "Mine",
+                  "rules": {"operator": "AND", "conditions": [{"field": "status", "op": "equals", "value": "todo"}]},
+                  "sort": {"field": "manual"}, "group_by": "none", "layout": "default",
+                  "manual_order": ["Home/t20.md", "solo.md", "t33.md"]}}}
+                """)
+        }
+        let vault = try files.open()
+        let whole = try vault.list(ListRequest(.perspective("mine")), decoding: .json(.row))
+        #expect(whole.tasks.prefix(3).map(\.id) == ["Home/t20.md", "Work/solo.md", "t33.md"])
+        for limit in Self.limits {
+            let first = try vault.list(ListRequest(.perspective("mine"), limit: limit), decoding: .json(.row))
+            #expect(first.json(.row) == whole.prefix(limit).json(.row), "limit \(limit)")
+        }
+    }
+
     /// A manual order longer than the index looks up by name: every row is read, in the same order.
     @Test func aLongManualOrder() throws {
         let long = (0..<(TaskIndex.leadingEntriesLimit + 1)).map { "gone-\($0).md" } + ["t20.md", "Work/t10.md"]
