@@ -79,8 +79,11 @@ class CalendarTest(UsabilityCase):
         self.driver.get(self.url + "#/calendar/" + sub)
         if same:  # the same address is no navigation: load the page again
             self.driver.refresh()
-        wait_for(lambda: self.driver.find_elements(By.CSS_SELECTOR, "#cal-view .cal-grid, #cal-view .cal-month"),
-                 message="the calendar to render")
+        # The view asked for, not the one before it: a new hash on the same page leaves the
+        # last view on screen until the new one is drawn.
+        mode = sub.split("/")[0]
+        drawn = "#cal-view .cal-month" if mode == "month" else "#cal-view .cal-grid.cal-" + mode
+        wait_for(lambda: self.driver.find_elements(By.CSS_SELECTOR, drawn), message="the calendar's %s to render" % mode)
 
     def col(self, date):
         return self.driver.find_element(By.CSS_SELECTOR, '.cal-col[data-date="%s"]' % date)
