@@ -32,10 +32,12 @@ class ListKeysTest(UsabilityCase):
     groups = test_usability.GroupsAndLayoutTest.groups
 
     def focus_row(self, title):
-        """Puts the list's cursor (and the focus) on the row titled `title`."""
-        self.js("const li = [...document.querySelectorAll('#task-list li.task')]"
-                ".find(l => l.querySelector('.task-title').textContent === arguments[0]);"
-                "li.querySelector('.task-title').focus();", title)
+        """Puts the list's cursor (and the focus) on the row titled `title`, once it is drawn (the
+        list of the page before may still be on screen when the new route's rows are asked for)."""
+        wait_for(lambda: self.js("const li = [...document.querySelectorAll('#task-list li.task')]"
+                                 ".find(l => l.querySelector('.task-title').textContent === arguments[0]);"
+                                 "if (!li) return null; li.querySelector('.task-title').focus(); return true;", title),
+                 message="the row %s" % title)
         wait_for(lambda: self.js("const li = document.querySelector('#task-list li.task.selected');"
                                  "return li && li.querySelector('.task-title').textContent") == title or None,
                  message="the cursor on %s" % title)
