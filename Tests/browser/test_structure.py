@@ -154,12 +154,16 @@ class StructureTest(UsabilityCase):
         disclose = ("const li = [...document.querySelectorAll('#task-list li.task')].find(l => "
                     "l.querySelector('.task-title').textContent === 'Fold parent');"
                     "return li && li.querySelector('.disclose')")
-        self.assertEqual(wait_for(lambda: self.js(disclose)).get_attribute("aria-expanded"), "true")
+        # The attribute is read in the same script that finds the button, so a redraw between the
+        # two cannot leave a stale reference.
+        expanded = disclose.replace("return li && li.querySelector('.disclose')",
+                                    "const b = li && li.querySelector('.disclose'); return b && b.getAttribute('aria-expanded')")
+        wait_for(lambda: self.js(expanded) == "true", message="the disclosure button, expanded")
         wait_for(lambda: self.js(disclose.replace("return li && li.querySelector('.disclose')",
                                                   "const b = li && li.querySelector('.disclose'); if (b) b.click(); return !!b")),
                  message="the disclosure button")
         wait_for(lambda: self.titles() == ["Fold parent"], message="the child folded away")
-        self.assertEqual(wait_for(lambda: self.js(disclose)).get_attribute("aria-expanded"), "false")
+        wait_for(lambda: self.js(expanded) == "false", message="the disclosure button, folded")
         self.driver.refresh()
         self.wait_listed()
         wait_for(lambda: self.titles() == ["Fold parent"], message="still folded after a reload")
