@@ -345,6 +345,15 @@ class BrowserTestCase(unittest.TestCase):
             raise AssertionError("no row %r in %r" % (title, self.titles()))
         return text
 
+    def row_has(self, title, selector):
+        """Whether the row titled `title` holds an element matching `selector`, looked for in the
+        same script that finds the row (row_text)."""
+        found = self.driver.execute_script(
+            self.FIND_ROW + "return li ? !!li.querySelector(arguments[1]) : null", title, selector)
+        if found is None:
+            raise AssertionError("no row %r in %r" % (title, self.titles()))
+        return found
+
     def on_row(self, title, selector, act, message):
         """`act(element)` on `selector` in the row titled `title`, again if a redraw replaced the
         row between finding it and acting (clicking or typing into a row that is gone does

@@ -32,13 +32,11 @@ class TimesTest(UsabilityCase):
 
     def test_1_rows_show_times_and_a_passed_time_is_overdue(self):
         self.open("#/view/today")
-        standup = self.row("Standup")
-        wait_for(lambda: "Today, 8:30 AM" in standup.text, message="the time on the row")
-        self.assertTrue(standup.find_elements(By.CSS_SELECTOR, ".chip.overdue"), "08:30 has passed at 09:00: overdue")
-        bank = self.row("Call the bank")
-        self.assertIn("Today, 4 PM", bank.text)
-        self.assertFalse(bank.find_elements(By.CSS_SELECTOR, ".chip.overdue"), "16:00 is still ahead")
-        self.assertFalse(self.row("Water the plants").find_elements(By.CSS_SELECTOR, ".chip.overdue"))
+        wait_for(lambda: "Today, 8:30 AM" in self.row_text("Standup"), message="the time on the row")
+        self.assertTrue(self.row_has("Standup", ".chip.overdue"), "08:30 has passed at 09:00: overdue")
+        self.assertIn("Today, 4 PM", self.row_text("Call the bank"))
+        self.assertFalse(self.row_has("Call the bank", ".chip.overdue"), "16:00 is still ahead")
+        self.assertFalse(self.row_has("Water the plants", ".chip.overdue"))
 
     def test_2_quick_entry_keeps_the_time(self):
         self.open("#/view/today")
