@@ -117,8 +117,9 @@ class TodayTest(BrowserTestCase):
 
     def test_completing_moves_the_task_out_of_today(self):
         self.open("#/view/today")
-        self.assertIn("Water the plants", self.titles())
-        task_id = self.driver.execute_script(self.FIND_ROW + "return li && li.dataset.id", "Water the plants")
+        ids = {title: row_id for row_id, title in self.rows()}
+        self.assertIn("Water the plants", ids)
+        task_id = ids["Water the plants"]
         self.driver.find_element(By.CSS_SELECTOR, 'button[aria-label="Complete Water the plants"]').click()
         wait_for(lambda: "Water the plants" not in self.titles(), timeout=5, message="the row to go")
         fm = wait_for(lambda: (lambda f: f if f["status"] == "done" else None)(frontmatter(self.path(task_id))),
