@@ -1,9 +1,9 @@
-/// The app's start modules joined into one script, which the page loads instead of them.
+/// The app's start modules joined into scripts, which the page loads instead of them.
 ///
 /// `Static/` stays a folder of plain ES modules (no build step, no npm), each still served as it
 /// is: the server joins the start modules when it starts. Chromium spends ~1.8 ms of two cores on
-/// each module of a page before any of them runs (Benchmarks/README.md); the app's first screen
-/// needs 24, and joined they cost it about what one script does.
+/// each module of a page before any of them runs (Benchmarks/README.md); the app starts with 27,
+/// and joined they cost it about what two scripts do.
 ///
 /// Joining is scope hoisting, as Rollup does it, on the forms the app's modules are written in:
 /// the modules the page's module scripts import, directly or not, follow one another in the order
@@ -13,10 +13,15 @@
 /// joined script as in its module when no two modules declare the same name at their top level
 /// (a browser then refuses the script: ``join(_:)`` refuses first and says which) and no module
 /// declares one a script may use as a browser global (`open`, `name`: `test_firstload.py` checks).
-/// The modules loaded on first use (the editor, the planner, …) stay files of their own, their
-/// imports of start modules pointed at the joined script, so they share its one state.
+///
+/// A module those modules load with `import()` that the page preloads is the rest of the app,
+/// started once the first screen is drawn (`first.js`): it is joined, with the modules it imports
+/// that the first script does not hold, into a second script, ``name``, which imports what it uses
+/// of the first, ``firstName`` (one copy of each module, so one state). The modules loaded on first
+/// use (the editor, the planner, …) stay files of their own, their imports of start modules
+/// pointed at the joined scripts, so they share that state too.
 public enum ModuleBundle {
-    /// The joined script's file name.
+    /// The joined script's file name (the second one's, when there are two).
     public static let name = "app.bundle.js"
 
     /// Why the modules cannot be joined: the file, the line, and what is wrong.
@@ -28,14 +33,26 @@ public enum ModuleBundle {
         public var description: String { "\(file):\(line): \(message)" }
     }
 
+    /// The first screen's script, when the first script's modules start the rest of the app
+    /// with `import()` (then ``name`` is that rest).
+    public static let firstName = "first.bundle.js"
+
+    /// One joined script: its name and its modules, in the order it runs them.
+    public struct Script: Equatable {
+        public var name: String
+        public var modules: [String]
+    }
+
     /// The files as served, and what was joined.
     public struct Joined: Equatable {
-        /// `index.html` loading ``name`` instead of the modules, ``name`` itself, every module
-        /// loaded on first use with its imports of start modules pointed at ``name``, and every
-        /// other file as it was (the start modules too, for a page of an older build).
+        /// `index.html` loading the joined scripts instead of the modules, the scripts themselves,
+        /// every module loaded on first use with its imports of start modules pointed at them, and
+        /// every other file as it was (the start modules too, for a page of an older build).
         public var files: [String: [UInt8]]
-        /// The start modules, in the order the script runs them.
+        /// The start modules, in the order the scripts run them.
         public var modules: [String]
+        /// The joined scripts, in the order they run: ``name`` alone, or ``firstName`` and ``name``.
+        public var scripts: [Script]
         /// Every name declared at the top level of the joined script, sorted.
         public var topLevelNames: [String]
     }
@@ -66,11 +83,27 @@ public enum ModuleBundle {
             guard let bytes = files[entry.value] else { throw Failure(file: "index.html", line: 1, message: "`/\(entry.value)` is not a file of the folder") }
             try visit(entry.value, bytes: bytes)
         }
-        let joined = Set(order.map(\.file))
+        // The modules the first script's own modules load with `import()` and the page preloads:
+        // the app it starts once its first screen is drawn, joined with what they import into a
+        // second script. (A module not preloaded stays a file, loaded on first use.)
+        let preloads = Set(tags(in: html, opening: "<link rel=\"modulepreload\"", closing: ">", attribute: "href").map(\.value))
+        var stages = [order]
+        order = []
+        for module in stages[0] {
+            for (_, file) in module.dynamicImports where !seen.contains(file) && preloads.contains(file) {
+                guard let bytes = files[file] else { throw Failure(file: module.file, line: 1, message: "`./\(file)` is not a file of the folder") }
+                try visit(file, bytes: bytes)
+            }
+        }
+        if !order.isEmpty { stages.append(order) }
+        let scripts = stages.count == 1 ? [name] : [firstName, name]
+        var bundleOf: [String: String] = [:]
+        for (stage, script) in zip(stages, scripts) { for module in stage { bundleOf[module.file] = script } }
+        let all = stages.flatMap { $0 }
 
         // One scope: each name declared once, and each imported name exported where it comes from.
         var declaredIn: [String: String] = [:]
-        for module in order {
+        for module in all {
             for name in module.declared {
                 if let other = declaredIn[name] {
                     throw Failure(
@@ -81,60 +114,87 @@ public enum ModuleBundle {
             }
         }
         var exported: [String: Set<String>] = [:]
-        for module in order { exported[module.file] = Set(module.exported) }
+        for module in all { exported[module.file] = Set(module.exported) }
         func checkImports(of module: Module) throws(Failure) {
-            for statement in module.imports where joined.contains(statement.from) {
+            for statement in module.imports where bundleOf[statement.from] != nil {
                 for name in statement.names where exported[statement.from]?.contains(name.imported) != true {
                     throw Failure(file: module.file, line: statement.line, message: "`\(name.imported)` is not exported by \(statement.from)")
                 }
             }
         }
-        for module in order { try checkImports(of: module) }
+        for module in all { try checkImports(of: module) }
 
         var out = files
-        var script = """
-            // todo.md's web app at start: the modules below, joined by the server (ModuleBundle.swift)
-            // into one script. Each section is the file of Sources/TodoMDWeb/Static/ it names, without
-            // its imports and with `export` taken off its declarations.
+        for (stage, script) in zip(stages, scripts) {
+            var text = """
+                // todo.md's web app\(script == firstName ? ", its first screen" : stages.count > 1 ? ", after its first screen" : " at start"): the modules below, joined by the
+                // server (ModuleBundle.swift) into one script. Each section is the file of
+                // Sources/TodoMDWeb/Static/ it names, without its imports and with `export` taken off its
+                // declarations.
 
-            """
-        var names: [String] = []
-        for module in order {
-            script += "// ---- \(module.file)\n" + module.joined() + (module.text.last == 0x0A ? "" : "\n")
-            names += module.exported
+                """
+            // What this script's modules import from an earlier script stays an import.
+            var imported: [String: [String]] = [:]
+            for module in stage {
+                for statement in module.imports {
+                    guard let from = bundleOf[statement.from], from != script else { continue }
+                    for name in statement.names where !(imported[from] ?? []).contains(name.imported) { imported[from, default: []].append(name.imported) }
+                }
+            }
+            for earlier in scripts where imported[earlier] != nil {
+                text += "import { \(imported[earlier]!.joined(separator: ", ")) } from './\(earlier)';\n"
+            }
+            var names: [String] = []
+            for module in stage {
+                text += "// ---- \(module.file)\n" + module.joined(bundleOf) + (module.text.last == 0x0A ? "" : "\n")
+                names += module.exported
+            }
+            var listed: Set<String> = []
+            names = names.filter { listed.insert($0).inserted }
+            text += "\nexport { \(names.joined(separator: ", ")) };\n"
+            out[script] = Array(text.utf8)
         }
-        var listed: Set<String> = []
-        names = names.filter { listed.insert($0).inserted }
-        script += "\nexport { \(names.joined(separator: ", ")) };\n"
-        out[name] = Array(script.utf8)
 
-        // The modules loaded on first use import from the joined script.
-        for (file, bytes) in files where file.hasSuffix(".js") && !joined.contains(file) {
+        // The modules loaded on first use import from the joined scripts.
+        for (file, bytes) in files where file.hasSuffix(".js") && bundleOf[file] == nil {
             let module = try Module(file: file, text: bytes)
             try checkImports(of: module)
-            out[file] = module.pointing(joined, at: name)
+            out[file] = module.pointing(bundleOf)
         }
 
-        out["index.html"] = Array(page(html, entries: entries, joined: joined).utf8)
-        return Joined(files: out, modules: order.map(\.file), topLevelNames: declaredIn.keys.sorted())
+        out["index.html"] = Array(page(html, entries: entries, bundleOf: bundleOf, second: stages.count > 1).utf8)
+        return Joined(files: out, modules: all.map(\.file), scripts: zip(scripts, stages).map { Script(name: $0, modules: $1.map(\.file)) },
+                      topLevelNames: declaredIn.keys.sorted())
     }
 
-    /// The page loading the joined script where it loaded its first module script, without its
-    /// module scripts and the preloads of joined modules.
-    static func page(_ html: String, entries: [Tag], joined: Set<String>) -> String {
-        var cut = entries.map { ($0.range, $0 == entries[0]) }
-        for preload in tags(in: html, opening: "<link rel=\"modulepreload\"", closing: ">", attribute: "href") where joined.contains(preload.value) {
-            cut.append((preload.range, false))
+    /// The page loading the first joined script where it loaded its first module script, without
+    /// its module scripts and the preloads of joined modules; the second script (when there is
+    /// one) preloaded where the first of its modules was.
+    static func page(_ html: String, entries: [Tag], bundleOf: [String: String], second: Bool) -> String {
+        let first = second ? firstName : name
+        // The script runs as soon as it is in only when every module script did (an `async` one).
+        let async = entries.allSatisfy { html[$0.range].contains(" async") }
+        var cut = entries.map { ($0.range, $0 == entries[0] ? "<script type=\"module\"\(async ? " async" : "") fetchpriority=\"high\" src=\"/\(first)\"></script>" : "") }
+        var preloaded = false
+        for preload in tags(in: html, opening: "<link rel=\"modulepreload\"", closing: ">", attribute: "href") {
+            guard let script = bundleOf[preload.value] else { continue }
+            if script == name, second, !preloaded {
+                preloaded = true
+                cut.append((preload.range, String(html[preload.range]).replacingOccurrences(of: "href=\"/\(preload.value)\"", with: "href=\"/\(name)\"")))
+            } else {
+                cut.append((preload.range, ""))
+            }
         }
+        if second, !preloaded { cut[0].1 += "\n<link rel=\"modulepreload\" href=\"/\(name)\">" }
         var text = html
-        for (range, replaced) in cut.sorted(by: { $0.0.lowerBound > $1.0.lowerBound }) {
+        for (range, replacement) in cut.sorted(by: { $0.0.lowerBound > $1.0.lowerBound }) {
             var whole = range
             // A tag alone on its line goes with its line.
             let lineStart = text[..<whole.lowerBound].lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
-            if !replaced, text[lineStart..<whole.lowerBound].allSatisfy(\.isWhitespace), text[whole.upperBound...].first == "\n" {
+            if replacement.isEmpty, text[lineStart..<whole.lowerBound].allSatisfy(\.isWhitespace), text[whole.upperBound...].first == "\n" {
                 whole = lineStart..<text.index(after: whole.upperBound)
             }
-            text.replaceSubrange(whole, with: replaced ? "<script type=\"module\" fetchpriority=\"high\" src=\"/\(name)\"></script>" : "")
+            text.replaceSubrange(whole, with: replacement)
         }
         return text
     }
@@ -328,23 +388,24 @@ public enum ModuleBundle {
 
         func failure(_ message: String, at offset: Int) -> Failure { Failure(file: file, line: line(at: offset), message: message) }
 
-        /// The module's text inside the joined script: without its imports and `export` words.
-        func joined() -> String {
+        /// The module's text inside the joined script: without its imports and `export` words, its
+        /// `import()`s of joined modules pointed at their scripts (`bundleOf`: module → script).
+        func joined(_ bundleOf: [String: String] = [:]) -> String {
             var edits: [(Range<Int>, String)] = exportCuts.map { ($0, "") }
             for statement in imports {
                 let aliases = statement.names.filter { $0.imported != $0.local }.map { "const \($0.local) = \($0.imported);" }
                 edits.append((statement.range, aliases.joined(separator: " ")))
             }
-            for (range, file) in dynamicImports { edits.append((range, "'./\(file)'")) }
+            for (range, file) in dynamicImports { edits.append((range, "'./\(bundleOf[file] ?? file)'")) }
             return String(decoding: applying(edits, droppingEmptyLines: true), as: UTF8.self)
         }
 
-        /// The module as served beside the joined script: its imports of `joined` modules (static
-        /// and dynamic) from `script` instead.
-        func pointing(_ joined: Set<String>, at script: String) -> [UInt8] {
+        /// The module as served beside the joined scripts: its imports of joined modules (static
+        /// and dynamic) from their scripts instead (`bundleOf`: module → script).
+        func pointing(_ bundleOf: [String: String]) -> [UInt8] {
             var edits: [(Range<Int>, String)] = []
-            for statement in imports where joined.contains(statement.from) { edits.append((statement.specifier, "'./\(script)'")) }
-            for (range, file) in dynamicImports where joined.contains(file) { edits.append((range, "'./\(script)'")) }
+            for statement in imports { if let script = bundleOf[statement.from] { edits.append((statement.specifier, "'./\(script)'")) } }
+            for (range, file) in dynamicImports { if let script = bundleOf[file] { edits.append((range, "'./\(script)'")) } }
             return edits.isEmpty ? text : applying(edits, droppingEmptyLines: false)
         }
 

@@ -132,6 +132,78 @@ import Testing
         for name in ["a.js", "b.js", "c.js", "first.js", "app.css"] { #expect(joined.files[name] == Self.app[name]) }
     }
 
+    /// A module the first script's modules start with `import()` and the page preloads is the
+    /// rest of the app: a second script, which imports what it uses of the first (one copy of each
+    /// module); the page runs the first and preloads the second; a module loaded later imports
+    /// from whichever holds what it imports.
+    @Test func whatTheFirstScriptStartsIsASecondScript() throws {
+        let app = Self.folder([
+            "index.html": """
+                <head>
+                <script type="module" async src="/first.js"></script>
+                <link rel="modulepreload" href="/c.js">
+                <link rel="stylesheet" href="/app.css">
+                <link rel="modulepreload" fetchpriority="low" href="/b.js">
+                <link rel="modulepreload" href="/a.js">
+                </head>
+
+                """,
+            "first.js": "import { get } from './c.js';\nexport const early = get('/rows');\nearly.then(() => import('./a.js'));\n",
+            "a.js": "import { b } from './b.js';\nimport { get as fetchIt, base } from './c.js';\nconst lazy = () => import('./lazy.js');\nexport function start() { return b() + fetchIt(base); }\n",
+            "b.js": "import { get } from './c.js';\nexport function b() { return get('/b'); }\n",
+            "c.js": "export const base = '/api';\nexport async function get(p) { return p; }\n",
+            "lazy.js": "import { get, base } from './c.js';\nimport { start } from './a.js';\nexport const more = () => import('./b.js').then(() => get(base));\n",
+            "app.css": "body {}\n",
+        ])
+        let joined = try #require(try ModuleBundle.join(app))
+        #expect(joined.scripts == [.init(name: ModuleBundle.firstName, modules: ["c.js", "first.js"]),
+                                   .init(name: ModuleBundle.name, modules: ["b.js", "a.js"])])
+        #expect(joined.modules == ["c.js", "first.js", "b.js", "a.js"])
+        #expect(Self.text(joined, ModuleBundle.firstName).hasSuffix("""
+            // ---- c.js
+            const base = '/api';
+            async function get(p) { return p; }
+            // ---- first.js
+            const early = get('/rows');
+            early.then(() => import('./app.bundle.js'));
+
+            export { base, get, early };
+
+            """))
+        let second = Self.text(joined, ModuleBundle.name)
+        #expect(second.contains("\nimport { get, base } from './first.bundle.js';\n// ---- b.js\n"))
+        #expect(second.hasSuffix("""
+            // ---- a.js
+            const fetchIt = get;
+            const lazy = () => import('./lazy.js');
+            function start() { return b() + fetchIt(base); }
+
+            export { b, start };
+
+            """))
+        #expect(Self.text(joined, "index.html") == """
+            <head>
+            <script type="module" async fetchpriority="high" src="/first.bundle.js"></script>
+            <link rel="stylesheet" href="/app.css">
+            <link rel="modulepreload" fetchpriority="low" href="/app.bundle.js">
+            </head>
+
+            """)
+        #expect(Self.text(joined, "lazy.js") == """
+            import { get, base } from './first.bundle.js';
+            import { start } from './app.bundle.js';
+            export const more = () => import('./app.bundle.js').then(() => get(base));
+
+            """)
+        // A module started with `import()` that the page does not preload stays a file of its own.
+        var unpreloaded = app
+        unpreloaded["index.html"] = Array("<script type=\"module\" async src=\"/first.js\"></script>\n".utf8)
+        let one = try #require(try ModuleBundle.join(unpreloaded))
+        #expect(one.scripts == [.init(name: ModuleBundle.name, modules: ["c.js", "first.js"])])
+        #expect(Self.text(one, "a.js").hasPrefix("import { b } from './b.js';\nimport { get as fetchIt, base } from './app.bundle.js';"))
+        #expect(Self.text(one, "index.html") == "<script type=\"module\" async fetchpriority=\"high\" src=\"/app.bundle.js\"></script>\n")
+    }
+
     /// A page without module scripts is served as it is.
     @Test func aPageWithoutModulesIsNotJoined() throws {
         #expect(try ModuleBundle.join(Self.folder(["index.html": "<p>hi</p>", "a.js": "export const a = 1;"])) == nil)
@@ -180,28 +252,34 @@ import Testing
 
     // MARK: - The app
 
-    /// The app's page loads one script, made of every module the first screen imports (and
-    /// nothing else), the first rows' request first; the modules loaded on first use import from
-    /// it, never from a start module's own file (that would be a second copy with its own state).
+    /// The app's page loads one script, made of every module its first screen imports (and
+    /// nothing else), the first rows' request first, and preloads a second, the rest of the app
+    /// that the first starts; the modules loaded on first use import from them, never from a
+    /// start module's own file (that would be a second copy with its own state).
     @Test func theAppsStartModulesAreJoined() throws {
         #expect(WebAssets.joinFailure == nil)
         let joined = try #require(try ModuleBundle.join(WebAssets.files.mapValues(\.bytes)))
-        let start = try WebAssetsTests.bootModules().union(WebAssetsTests.bootModules(from: "first.js"))
+        let firstScreen = try WebAssetsTests.bootModules(from: "first.js")
+        let start = try WebAssetsTests.bootModules().union(firstScreen)
+        #expect(joined.scripts.map(\.name) == [ModuleBundle.firstName, ModuleBundle.name])
+        #expect(Set(joined.scripts[0].modules) == firstScreen)
+        #expect(joined.scripts[0].modules.count == firstScreen.count)
+        #expect(joined.scripts[0].modules.last == "first.js")
+        #expect(Set(joined.scripts[1].modules) == start.subtracting(firstScreen))
+        #expect(joined.scripts[1].modules.last == "app.js")
         #expect(Set(joined.modules) == start)
-        #expect(joined.modules.count == start.count)
-        // first.js runs right after the few modules it imports, before the rest of the app.
-        let first = try #require(joined.modules.firstIndex(of: "first.js"))
-        #expect(try Set(joined.modules[..<first]) == WebAssetsTests.bootModules(from: "first.js").subtracting(["first.js"]))
-        #expect(joined.modules.last == "app.js")
 
         let page = String(decoding: WebAssets.page.bytes, as: UTF8.self)
         #expect(page.components(separatedBy: "<script").count == 2, "one script")
-        #expect(page.contains("<script type=\"module\" fetchpriority=\"high\" src=\"/v/\(WebAssets.version)/app.bundle.js\"></script>"))
-        #expect(!page.contains("modulepreload"))
-        // …before the style sheets, so it is asked for first.
-        #expect(try #require(page.range(of: "app.bundle.js")).lowerBound < #require(page.range(of: "app.css")).lowerBound)
+        #expect(page.contains("<script type=\"module\" async fetchpriority=\"high\" src=\"/v/\(WebAssets.version)/\(ModuleBundle.firstName)\"></script>"))
+        #expect(page.components(separatedBy: "modulepreload").count == 2, "one preload")
+        #expect(page.contains("<link rel=\"modulepreload\" href=\"/v/\(WebAssets.version)/\(ModuleBundle.name)\">"))
+        // …the first before the style sheets, so it is asked for first; the rest after them.
+        let css = try #require(page.range(of: "app.css")).lowerBound
+        #expect(try #require(page.range(of: ModuleBundle.firstName)).lowerBound < css)
+        #expect(try #require(page.range(of: ModuleBundle.name)).lowerBound > css)
 
-        for (name, asset) in WebAssets.served where name.hasSuffix(".js") && !start.contains(name) && name != ModuleBundle.name {
+        for (name, asset) in WebAssets.served where name.hasSuffix(".js") && !start.contains(name) && name != ModuleBundle.name && name != ModuleBundle.firstName {
             let text = String(decoding: asset.bytes, as: UTF8.self)
             for module in start { #expect(!text.contains("'./\(module)'"), "\(name) imports \(module) itself") }
         }

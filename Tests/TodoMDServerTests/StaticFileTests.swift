@@ -84,8 +84,9 @@ import TodoMDWeb
                 if html.contains("\"/v/\(version)/\(name)\"") { named += 1 }
             }
             // The planner's and the notes' style sheets load with their screens (lazy.js).
-            #expect(named == 2, "the joined script and the one style sheet")
-            #expect(html.contains("<script type=\"module\" fetchpriority=\"high\" src=\"/v/\(version)/\(ModuleBundle.name)\">"))
+            #expect(named == 3, "the two joined scripts and the one style sheet")
+            #expect(html.contains("<script type=\"module\" async fetchpriority=\"high\" src=\"/v/\(version)/\(ModuleBundle.firstName)\">"))
+            #expect(html.contains("<link rel=\"modulepreload\" href=\"/v/\(version)/\(ModuleBundle.name)\">"))
             #expect(html.contains("href=\"/manifest.webmanifest\""))
 
             let kept = try await client.get("/v/\(version)/list.js")

@@ -12,7 +12,7 @@ import tempfile
 import urllib.request
 
 from selenium.webdriver.common.by import By
-from harness import TODAY, BrowserTestCase, wait_for, write_task
+from harness import DESKTOP, PHONE, TODAY, BrowserTestCase, frontmatter, set_viewport, wait_for, write_task
 
 LATER = ("notes.js", "notes-format.js", "notes-markdown.js", "notes-conflict.js", "notes-actions.js",
          "editor-reminders.js", "notes.css", "planner.css", "planner.js")
@@ -87,8 +87,9 @@ class PlumberCase(BrowserTestCase):
 class FirstLoadTest(PlumberCase):
     def test_1_the_first_screen_downloads_compressed_files_and_no_notes_code(self):
         files = self.open_cold()
-        # One script: the server joins the modules the first screen needs (ModuleBundle.swift).
-        self.assertEqual(sorted(f for f in files if f.endswith(".js")), ["app.bundle.js"])
+        # Two scripts: the server joins the modules of the first screen, and the rest of the app's
+        # start (ModuleBundle.swift).
+        self.assertEqual(sorted(f for f in files if f.endswith(".js")), ["app.bundle.js", "first.bundle.js"])
         self.assertEqual([f for f in LATER if f in files], [], "loaded before first use")
         # Every script and stylesheet came gzipped: fewer bytes on the wire than in the file, and
         # together less than 40 % of them.
@@ -199,7 +200,7 @@ class FirstLoadTest(PlumberCase):
         return self.driver.execute_script("return window.__fetchTimes || {}")
 
     def test_1c_the_first_rows_are_asked_for_before_the_rest_of_the_app_runs(self):
-        """The joined script runs first.js right after the few modules it imports: the route's
+        """The first joined script runs first.js right after the few modules it imports: the route's
         first rows, with its saved sort, are the page's first request, before the theme and the
         timer the app asks for when it starts; the sidebar and the categories are asked for only
         once the rows' answer has come, so that the server answers it alone. The app draws that
@@ -229,15 +230,19 @@ class FirstLoadTest(PlumberCase):
             self.driver.execute_script("localStorage.removeItem('todomd.view.today')")
 
     def test_1d_no_name_of_the_joined_script_is_a_browser_global(self):
-        """Joined, the start modules share one scope: a module's own top-level name that is also
+        """Joined, the start modules share one scope (one of each script, the second importing what
+        it uses of the first): a module's own top-level name that is also
         a browser global (`open`, `name`, `status`) would become what another module means by the
         global. The script's top-level declarations (each at the start of a line, as the app's
         modules write them) are none of a blank window's names."""
         self.open("#/view/today")
-        src = self.driver.execute_script("return document.querySelector('script[type=module]').src")
-        self.assertTrue(src.endswith("/app.bundle.js"), src)
-        with urllib.request.urlopen(src) as r:
-            script = r.read().decode()
+        srcs = self.driver.execute_script("return [document.querySelector('script[type=module]').src,"
+                                          " document.querySelector('link[rel=modulepreload]').href]")
+        self.assertTrue(srcs[0].endswith("/first.bundle.js") and srcs[1].endswith("/app.bundle.js"), srcs)
+        script = ""
+        for src in srcs:
+            with urllib.request.urlopen(src) as r:
+                script += r.read().decode()
         names = set()
         for m in re.finditer(r"^(?:async )?(?:function\*? ?|class )([\w$]+)|^(?:const|let|var) ([^;=]+=?)", script, re.M):
             if m.group(1):
@@ -366,6 +371,126 @@ class FirstLoadTest(PlumberCase):
                 self.assertEqual([round(x) for x in fg], [255, 0, 0])
 
 
+# Installed before any page script: when the first task row is in the list, notes whether the app
+# was wired by then (the header's buttons are drawn by app.js), the rows as drawn and where the
+# first one is, and (when asked in localStorage) clicks the first row's check box at once, in the
+# same task; when the app has drawn its list (aria-busy false), the same of its rows.
+FIRST_SCREEN_PROBE = """
+(() => {
+  const seen = () => ({
+    wired: !!document.querySelector('#head-actions > *'),
+    shown: !document.getElementById('app').hidden,
+    busy: document.getElementById('task-list').getAttribute('aria-busy'),
+    title: document.getElementById('view-title').textContent,
+    rows: [...document.querySelectorAll('#task-list li.task')].map((r) => r.outerHTML),
+    top: document.querySelector('#task-list li.task').getBoundingClientRect().top,
+  });
+  const mo = new MutationObserver(() => {
+    const ul = document.getElementById('task-list');
+    if (!window.__first && ul && ul.querySelector('li.task')) {
+      window.__first = seen();
+      if (localStorage.getItem('test.clickFirst')) {
+        localStorage.removeItem('test.clickFirst');
+        const li = ul.querySelector('li.task');
+        window.__first.clicked = li.dataset.id;
+        li.querySelector('.check').click();
+      }
+    }
+    if (window.__first && ul.getAttribute('aria-busy') === 'false') { window.__app = seen(); mo.disconnect(); }
+  });
+  mo.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
+})();
+"""
+
+
+class FirstScreenTest(BrowserTestCase):
+    """The first screen is drawn by first.js before the rest of the app runs: the title and the
+    rows a screen shows, as the list draws them; then the app draws them again, wired, and a
+    click on a row in between is not lost."""
+
+    @classmethod
+    def write_fixtures(cls, vault):
+        write_task(vault, "20261120-0800-call-the-plumber.md", "Call the plumber", due=TODAY, priority="high",
+                   tags=["home"], created="2026-11-20T08:00:00Z")
+        write_task(vault, "20261120-0801-plan-the-trip.md", "Plan the trip", due=TODAY, priority="high", project="Travel",
+                   created="2026-11-20T08:01:00Z")
+        write_task(vault, "20261120-0802-book-flights.md", "Book flights", due=TODAY, priority="high", project="Travel",
+                   parent="20261120-0801-plan-the-trip", created="2026-11-20T08:02:00Z")
+        for i in range(40):
+            write_task(vault, "20261120-09%02d-errand-%02d.md" % (i, i), "Errand %02d" % i, due=TODAY,
+                       estimated_minutes=15, created="2026-11-20T09:%02d:00Z" % i)
+
+    def setUp(self):
+        probe = self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": FIRST_SCREEN_PROBE})
+        self.addCleanup(self.driver.execute_cdp_cmd, "Page.removeScriptToEvaluateOnNewDocument",
+                        {"identifier": probe["identifier"]})
+
+    def tearDown(self):
+        self.check_console()
+
+    def test_1_the_first_rows_are_drawn_before_the_app_and_as_the_app_draws_them(self):
+        self.driver.get("about:blank")
+        self.open("#/view/today")
+        first = self.driver.execute_script("return window.__first")
+        self.assertFalse(first["wired"], "drawn by first.js, before the app was wired")
+        self.assertTrue(first["shown"], "shown with its rows")
+        self.assertEqual(first["busy"], "true", "the list says it is still loading")
+        self.assertEqual(first["title"], "Today")
+        # As many rows as a screen shows, not the whole list; each as the list draws it.
+        self.assertGreater(len(first["rows"]), 10)
+        self.assertLess(len(first["rows"]), 43)
+        app = self.driver.execute_script("return window.__app")
+        self.assertTrue(app["wired"])
+        self.assertEqual(first["rows"], app["rows"][:len(first["rows"])])
+        # Where the app's header and buttons will be is kept: nothing moves when they come.
+        self.assertEqual(first["top"], app["top"])
+        self.assertIn('aria-setsize="43"', first["rows"][0])
+        self.assertIn("Book flights", "".join(first["rows"]))
+        self.assertIn('data-depth="1"', [r for r in first["rows"] if "Book flights" in r][0])
+
+    def test_1b_on_a_phone_too(self):
+        set_viewport(self.driver, *PHONE)
+        self.addCleanup(set_viewport, self.driver, *DESKTOP)
+        self.driver.get("about:blank")
+        self.open("#/view/today")
+        first, app = self.driver.execute_script("return [window.__first, window.__app]")
+        self.assertFalse(first["wired"])
+        self.assertEqual(first["rows"], app["rows"][:len(first["rows"])])
+        self.assertEqual(first["top"], app["top"])
+
+    def test_2_a_click_before_the_app_is_wired_reaches_the_row(self):
+        """The probe clicks the first row's check box the moment it is drawn, before the app has
+        loaded: once the app has drawn the row, the task is completed."""
+        self.open("#/view/today")
+        self.driver.execute_script("localStorage.setItem('test.clickFirst', '1')")
+        self.driver.get("about:blank")
+        self.open("#/view/today")
+        first = self.driver.execute_script("return window.__first")
+        self.assertFalse(first["wired"])
+        self.assertTrue(first.get("clicked"), first)
+        wait_for(lambda: frontmatter(self.path(first["clicked"])).get("status") == "done",
+                 message="the task completed by the click before the app was wired")
+
+    def test_3_the_first_screen_is_drawn_without_the_rest_of_the_app(self):
+        """With the rest of the app held back (app.bundle.js blocked), the first screen is still
+        drawn: its title and rows."""
+        self.driver.execute_cdp_cmd("Network.enable", {})
+        self.driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+        self.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/app.bundle.js"]})
+        try:
+            self.driver.get("about:blank")
+            self.driver.get(self.url + "#/view/anytime")
+            wait_for(lambda: self.driver.execute_script("return window.__first"), message="the first screen")
+            first = self.driver.execute_script("return window.__first")
+            self.assertEqual(first["title"], "Anytime")
+            self.assertIn("Errand 00", "".join(first["rows"]))
+            self.assertFalse(self.driver.execute_script("return !!document.querySelector('#head-actions > *')"))
+        finally:
+            self.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+            self.driver.get("about:blank")
+            self.drain_console()  # the blocked script's errors
+
+
 STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Sources", "TodoMDWeb", "Static")
 
 
@@ -398,19 +523,23 @@ class UnjoinedPageTest(PlumberCase):
     def test_2_the_first_rows_are_asked_for_before_the_app_has_loaded(self):
         """first.js asks for the route's first rows as soon as its own few modules are in: with
         the rest of the app held back (app.js blocked), the request has still left, with the
-        route's saved sort. Once the app loads, it draws that answer and asks nothing twice."""
+        route's saved sort, and its rows are drawn (the first screen). Once the app loads, it draws
+        that answer and asks nothing twice."""
         self.driver.get(self.url + "#/view/today")
-        self.driver.execute_script("for (const v of ['upcoming', 'today']) localStorage.setItem('todomd.view.' + v, JSON.stringify({sort: 'title'}))")
+        self.driver.execute_script("for (const v of ['anytime', 'today']) localStorage.setItem('todomd.view.' + v, JSON.stringify({sort: 'title'}))")
         self.driver.execute_cdp_cmd("Network.enable", {})
         self.driver.execute_cdp_cmd("Network.clearBrowserCache", {})
         self.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/app.js"]})
         try:
             self.driver.get("about:blank")
-            self.driver.get(self.url + "#/view/upcoming")
+            self.driver.get(self.url + "#/view/anytime")
             wait_for(lambda: listing_requests(self.driver), message="the first rows' request")
-            self.assertEqual(listing_requests(self.driver), ["fields=row&limit=200&view=upcoming&sort=title"])
-            self.assertEqual(self.driver.execute_script("return document.querySelectorAll('#task-list li').length"), 0,
-                             "the app never loaded: nothing drew the list")
+            self.assertEqual(listing_requests(self.driver), ["fields=row&limit=200&view=anytime&sort=title"])
+            wait_for(lambda: self.driver.execute_script("return document.querySelectorAll('#task-list li.task').length"),
+                     message="the first screen's rows")
+            self.assertEqual(self.driver.execute_script(
+                "return [document.getElementById('task-list').getAttribute('aria-busy'), !!document.querySelector('#head-actions > *')]"),
+                ["true", False], "the app never loaded: the first screen is first.js's")
         finally:
             self.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
             self.driver.get("about:blank")
@@ -421,7 +550,7 @@ class UnjoinedPageTest(PlumberCase):
             self.assertEqual(self.titles(), ["Call the plumber"])
             self.assertEqual(listing_requests(self.driver), ["fields=row&limit=200&view=today&sort=title"])
         finally:
-            self.driver.execute_script("localStorage.removeItem('todomd.view.today'); localStorage.removeItem('todomd.view.upcoming')")
+            self.driver.execute_script("localStorage.removeItem('todomd.view.today'); localStorage.removeItem('todomd.view.anytime')")
 
     def test_3_an_early_answer_the_app_takes_late_is_asked_for_again(self):
         """The live updates start only once the app runs: on a slow network, where the app takes

@@ -1,15 +1,18 @@
 // todo.md web app, the entry point: which screen each route shows, and the wiring.
 //   state.js     the shared state (route, sidebar, listing, cursor) and its setters
-//   first.js     the listing request of a route, and the page's first, sent before this module loads
+//   early.js     the listing request of a route, and the page's first, sent before the rest loads
+//   first.js     the first screen: the page's first rows, drawn before it starts this module
+//   rows.js      a listing's items and rows      title.js    the route's title
 //   router.js    URL hashes ⇄ routes            sidebar.js  views, areas, tags, perspectives; the drawer
 //   header.js    title, toolbar, filters        list.js     the task list, cursor, drag and drop
 //   selection.js select mode (tasks and notes)  actions.js  complete, defer, bulk actions
 //   quick.js     quick entry                    keys.js     keyboard shortcuts
 //   live.js      live updates (events)          lazy.js     editor, perspective editor, planner, board, insights, trash on first use
 //   notes.js, categories.js, settings.js, planner.js, board.js, insights.js, trash.js, editor.js, perspective.js: their own screens and sheets.
-import { $, debounce, icon } from './util.js';
-import { showApp, SHOW_BY } from './ui.js';
-import { firstRows } from './first.js';
+import { $, debounce } from './util.js';
+import { showApp, shellIcons, SHOW_BY } from './ui.js';
+import { firstRows } from './early.js';
+import { handOver } from './first.js';
 import { loadTheme, openSettings } from './settings.js';
 import { initCategories, onCategories } from './categories.js';
 import { route, subscribe, setListing, isDoneRoute, setLastActive } from './state.js';
@@ -59,6 +62,7 @@ function show(r) {
 
 /** Another screen takes the list's place (it draws itself, showing the app if still hidden). */
 function leaveList() {
+  handOver(); // a first screen's list (first.js) is left, with what was clicked on it
   showApp();
   if (editorId()) closeEditor(false);
   setNav(false);
@@ -85,8 +89,7 @@ function wire() {
   wireQuick();
   wireSearch();
   wireSidebar({ onScrim: () => { if (editorId() && $('#app').classList.contains('detail-overlay')) closeEditor(); else setNav(false); } });
-  $('#ico-settings').append(icon('gear'));
-  $('#ico-keys').append(icon('keyboard'));
+  shellIcons();
   $('#btn-settings').addEventListener('click', () => openSettings());
   $('#btn-keys').addEventListener('click', showShortcuts);
   document.addEventListener('keydown', onKey);

@@ -1,67 +1,115 @@
-// The first screen's rows, asked for while the app is still loading. index.html runs this module
-// on its own (async), and all it imports is the API, the state and the router. So the request
-// leaves as soon as those few are in, not after the whole app, and the server answers it while
-// the browser loads and runs the rest. list.js builds every listing request with `listingPath`
-// and takes this answer (`listingAnswer`) when its first request is the same one.
-import { get, qs } from './api.js';
-import { prefs, viewKey } from './state.js';
-import { parseRoute, viewHref } from './router.js';
+// The first screen: the route's first rows (asked for by early.js) drawn before the rest of the
+// app has loaded. index.html runs this module on its own (async), and it imports only what draws
+// a list's rows (rows.js) and title (title.js), so they are on screen once their answer has come.
+// The app (app.js, preloaded by the page meanwhile) is started after that screen has been
+// painted; the list (list.js) then draws the same rows again, wired, from the same answer. A
+// click on a row before then is kept and given to the list's row once it is drawn (`handOver`).
+import { firstAnswer } from './early.js';
+import { setRoute, setListing } from './state.js';
+import { showApp, shellIcons } from './ui.js';
+import { listItems, listClass, drawItem } from './rows.js';
+import { renderTitle } from './title.js';
 
-/** How many rows a new list asks for first: more than the tallest screen shows. The rest follows
- *  at once, so that a list of thousands is on screen before all of it has come and been read. */
-export const FIRST_ROWS = 200;
+/** How many rows the first screen draws: as many as the tallest screen shows of the most compact
+ *  rows, 40 px (the list draws them all again, and the rest, when the app has loaded). */
+const screenRows = () => Math.ceil((screen.availHeight || screen.height || 1000) / 40);
 
-/** The listing request of route `r`, its first `limit` rows only when given (a search comes
- *  whole); with the route's saved display choices (sort, grouping, filter). Null for a screen
- *  that is no task list. */
-export function listingPath(r, limit) {
-  if (!r) return null;
-  if (r.kind === 'search') return '/search' + qs({ q: r.q, fields: 'row' });
-  if (r.kind !== 'view' && r.kind !== 'perspective') return null;
-  const p = prefs(viewKey(r));
-  const f = p.filter || {};
-  const params = { fields: 'row', limit }; // what a row shows; the editor fetches the rest
-  if (r.kind === 'perspective') params.perspective = r.id;
-  else if (r.done) {
-    params.view = 'logbook';
-    const m = /^(area|project|tag):(.*)$/.exec(r.id);
-    if (m) params[m[1]] = m[2];
-  } else params.view = r.id;
-  if (p.mode && p.mode !== 'list') params.group = p.mode;
-  if (p.sort) params.sort = p.sort;
-  if (f.status && f.status.length) params.status = f.status;
-  if (f.priority && f.priority.length) params.priority = f.priority;
-  if (f.projects) params.project = f.projects;
-  return '/tasks' + qs(params);
+/** Clicks on the first screen's rows before the list was wired: [{id, part}]. */
+const held = [];
+let handed = false;
+
+/** A click on a row of the first screen, before the app is wired: kept for the list. */
+function hold(e) {
+  const li = e.target.closest && e.target.closest('#task-list .task');
+  if (!li || handed) return;
+  e.preventDefault();
+  e.stopPropagation();
+  const part = ['.timer-btn', '.disclose', '.check'].find((sel) => e.target.closest(sel)) || '.task-title';
+  held.push({ id: li.dataset.id, part });
 }
 
-/** How long the early answer stays good (ms after it was asked for). The live updates start
- *  only once the app runs: a change made on disk before that is not told to the page, so an
- *  answer taken later than this (a slow network or device) is asked for again. */
-const EARLY_FOR = 2000;
-
-// The page's route (a page without one shows Today, router.js) and its first rows' request.
-const early = { path: listingPath(parseRoute() || parseRoute(viewHref('today')), FIRST_ROWS), answer: null, at: 0 };
-if (early.path) {
-  early.answer = get(early.path);
-  early.at = performance.now();
-  early.answer.catch(() => {}); // a failure is list.js's to show, when it takes the answer
+/** The list has drawn its rows and is wired: the clicks the first screen kept until then (each
+ *  once), which it gives to its rows. */
+export function handOver() {
+  if (handed) return [];
+  handed = true;
+  document.removeEventListener('click', hold, true);
+  document.getElementById('app').classList.remove('first-screen');
+  return held.splice(0);
 }
 
-/** Settles once the first rows' answer has come (at once when none was asked for early). The
- *  app asks for the rest of its first screen (the sidebar, the categories) after it, so that the
- *  server answers the rows alone: at 10k, 11 ms on an idle server, 26–60 ms beside the others on
- *  two cores the browser uses too. */
-export const firstRows = early.answer ? early.answer.then(() => {}, () => {}) : Promise.resolve();
-
-/** The answer to listing request `path`: the one sent at start when it is the same request,
- *  nothing has taken it yet and it is recent, else a new one. */
-export function listingAnswer(path) {
-  if (early.answer && path === early.path && performance.now() - early.at <= EARLY_FOR) {
-    const answer = early.answer;
-    early.answer = null;
-    return answer;
+/** Draws route `r`'s first screen from its first rows' answer `L`: its title and the rows a
+ *  screen shows, drawn as the list draws them; whether it did. Nothing for a list without rows
+ *  (the list says why it is empty), or once the app has started. */
+function drawFirstScreen(r, L) {
+  const ul = document.getElementById('task-list');
+  if (started || !ul || ul.children.length) return false;
+  // Drawn with the route and listing in the state, as the list draws them; then the state is
+  // left as it was, for the app (its router shows the route as a new one).
+  setRoute(r);
+  setListing(L);
+  try {
+    const { items, of } = listItems(L);
+    if (!of) return false;
+    ul.className = listClass(of);
+    ul.replaceChildren(...items.slice(0, screenRows()).map((it, i) => drawItem(it, i)));
+    renderTitle();
+  } finally {
+    setRoute(null);
+    setListing(null);
   }
-  early.answer = null; // the first list asked for another, or too late: it is of no use now
-  return get(path);
+  document.addEventListener('click', hold, true);
+  shellIcons();
+  // The header's buttons and toolbar come with the app: their room is kept (app.css).
+  document.getElementById('app').classList.add('first-screen');
+  showApp();
+  return true;
 }
+
+/** Runs `fn` once the screen has been painted: its first contentful paint, which is this
+ *  screen's (the page shows nothing before it), so that the rest of the app is not run while the
+ *  browser still draws it (on two cores it would be drawn later). At once on a page not shown. */
+function afterPaint(fn) {
+  if (document.visibilityState !== 'visible') { fn(); return; }
+  try {
+    new PerformanceObserver((list, observer) => {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      fn();
+    }).observe({ type: 'paint', buffered: true });
+  } catch {
+    requestAnimationFrame(() => setTimeout(fn, 0)); // a browser without paint timing: after its frame
+  }
+  setTimeout(fn, 250); // a page hidden meanwhile has no frames
+}
+
+const domReady = () => (document.readyState === 'loading'
+  ? new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }))
+  : Promise.resolve());
+
+/** How long the app waits for the first rows before it starts without this first screen (ms
+ *  after this module ran): it then shows itself (ui.js, SHOW_BY) and draws them when they come. */
+const WAIT = 150;
+
+let started = false;
+/** Starts the app (once). */
+function startApp() {
+  if (started) return;
+  started = true;
+  import('./app.js').catch((e) => console.error('todo.md: the app did not load', e));
+}
+
+// The rows drawn when they come (the page parsed by then), then the app once they are painted;
+// without rows to draw, the app at once, and when they are slow to come, the app after WAIT.
+if (firstAnswer.answer) {
+  const waiting = setTimeout(startApp, WAIT);
+  Promise.all([firstAnswer.answer, domReady()]).then(([L]) => {
+    clearTimeout(waiting);
+    let drawn = false;
+    try {
+      drawn = drawFirstScreen(firstAnswer.route, L);
+    } finally {
+      if (drawn) afterPaint(startApp); else startApp();
+    }
+  }, startApp);
+} else startApp();

@@ -6,7 +6,7 @@ import { toast, showError } from './ui.js';
 import { sortable } from './drag.js';
 import { route, sidebar, listing, lastActive, isDoneRoute, prefs, setPrefs } from './state.js';
 import { viewHref, boardHref, go } from './router.js';
-import { builtInView } from './sidebar.js';
+import { builtInView, earlyListing, renderTitle } from './title.js';
 import { loadList, refresh, taskSelection, PRIORITIES } from './list.js';
 import { openPerspective } from './lazy.js';
 
@@ -16,30 +16,6 @@ const SORTS = [['', 'Default'], ['manual', 'Manual'], ['due', 'Due date'], ['sch
   ['flagged', 'Flagged first'], ['project_order', 'Project order'], ['project_recent', 'Recent projects']];
 const FILTER_STATUSES = ['todo', 'in-progress', 'someday'];
 
-/** The route's [title, icon, colour]; a built-in view's name and icon are the server's. */
-export function routeTitle() {
-  const r = route();
-  if (r.kind === 'search') return [r.q ? `Search: “${r.q}”` : 'Search', 'search'];
-  if (r.kind === 'perspective') {
-    const p = (sidebar() && (sidebar().perspectives || []).find((x) => x.id === r.id));
-    if (p) return [p.name, p.icon, p.color];
-  }
-  const m = /^(area|project|tag):(.*)$/.exec(r.id);
-  if (m) return [m[2], { area: 'area', project: 'folder', tag: 'tag' }[m[1]]];
-  const v = builtInView(r.id);
-  if (v) return [v.name, v.icon];
-  const L = earlyListing(r);
-  if (L) return [L.name, L.icon, L.color];
-  return [sidebar() ? r.id : '', 'list'];
-}
-
-/** Until the sidebar has come, the listing of route `r` when it has come: its answer (the row
- *  form) says what the header draws, so a first screen has its title with its rows. */
-function earlyListing(r) {
-  const L = listing();
-  return !sidebar() && L && L.name && !r.done && (L.view === r.id || L.view === 'perspective:' + r.id) ? L : null;
-}
-
 /** Route `r` is a built-in view (its listing says so before the sidebar does: of the views, only
  *  a built-in one's listing has an icon). */
 const isBuiltInView = (r) => r.kind === 'view' && !!(builtInView(r.id) || (earlyListing(r) || {}).icon);
@@ -48,12 +24,7 @@ export function renderHeader() {
   if (route() && route().kind === 'calendar') return; // calendar.js draws its own
   const r = route();
   if (!r || r.kind === 'notes' || r.kind === 'plan' || r.kind === 'board' || r.kind === 'insights' || r.kind === 'trash') return;
-  const [title, ic, color] = routeTitle();
-  const t = $('#view-title');
-  const ico = icon(ic || 'list', 'title-icon');
-  if (color) ico.style.color = color;
-  t.replaceChildren(ico, h('span', { text: title }));
-  document.title = title ? `${title} · todo.md` : 'todo.md';
+  renderTitle();
 
   const acts = $('#head-actions');
   kids(acts,

@@ -1,27 +1,28 @@
 // The task list: loading the route's listing (each task in its row form, `fields=row`), drawing
 // its groups and rows (a long list only near the screen, virtual.js), the keyboard cursor, select
 // mode (selection.js) and drag and drop between rows and groups.
-import { h, $, $$, icon, relDate, today, minutesText, PRIORITY_LABEL, datePart, timePart, hasPassed } from './util.js';
+import { h, $, $$, icon, today } from './util.js';
 import { get, post, patch, ref } from './api.js';
-import { FIRST_ROWS, listingPath, listingAnswer } from './first.js';
+import { FIRST_ROWS, listingPath, listingAnswer } from './early.js';
+import { handOver } from './first.js';
 import { toast, showError, showApp } from './ui.js';
 import { sortable } from './drag.js';
 import { selectionMode } from './selection.js';
 import { route, sidebar, listing, setListing, cursor, setCursor, animating, animStart, animEnd, viewKey, isDoneRoute, prefs, findTask } from './state.js';
 import { loadSidebar } from './sidebar.js';
 import { screenKey } from './router.js';
-import { renderHeader, renderBanner, routeTitle, filterCount } from './header.js';
+import { renderHeader, renderBanner, filterCount } from './header.js';
+import { routeTitle } from './title.js';
 import { planChanged, boardChanged, insightsChanged, trashChanged, openEditor } from './lazy.js';
 import { complete, deferTasks, bulk } from './actions.js';
-import { nestRows, structureChips, disclosure, toggleFold, setParent } from './nesting.js';
+import { toggleFold, setParent } from './nesting.js';
 import { calendarChanged } from './lazy.js';
-import { timerButton } from './timer.js';
 import { virtualRows } from './virtual.js';
-import { PRIORITIES, groupKey, layout, arrange, groupHead, groupChange } from './list-groups.js';
+import { PRIORITIES, groupKey, layout, groupChange } from './list-groups.js';
+import { listItems, listClass, WINDOW_FROM, drawItem, drawTaskRow } from './rows.js';
 
 export { PRIORITIES, groupKey };
 
-const PLAN_REGION = { morning: 'Morning', afternoon: 'Afternoon', evening: 'Evening' };
 const EMPTY = {
   inbox: ['Inbox is empty', 'Tasks without an area or project land here.'],
   today: ['Nothing for today', 'Enjoy the calm, or pull something in from Anytime.'],
@@ -136,87 +137,23 @@ export function resetList() {
 
 // ---------- Rows ----------
 
-function chip(cls, text, ic, label) {
-  return h('span', { class: 'chip ' + cls, title: label || null }, ic ? icon(ic) : null, label ? h('span', { class: 'sr', text: label + ': ' }) : null, h('span', { text }));
-}
-
-/** The row of task `t`, `depth` levels under listed parents (§23); `hasKids`: its children follow. */
+/** The row of task `t`, `depth` levels under listed parents (§23); `hasKids`: its children
+ *  follow. Without a depth, the row of the list redrawn in place: its place in the list stays. */
 export function taskRow(t, depth, hasKids) {
-  const old = depth === undefined && rowEl(t.id); // redrawn in place: its place in the list stays
+  const old = depth === undefined && rowEl(t.id);
   if (depth === undefined) { depth = old ? Number(old.dataset.depth || 0) : 0; hasKids = !!(old && old.classList.contains('has-kids')); }
-  const done = t.status === 'done' || t.status === 'cancelled';
-  const td = today();
-  const r = route();
-  const sel = taskSelection;
-  const detailed = layout() === 'detailed'; // the notes' first lines under the title
-  const li = h('li', { class: 'task' + (done ? ' is-done' : '') + (t.status === 'cancelled' ? ' is-cancelled' : '') + (cursor() === t.id ? ' selected' : '') + (sel.has(t.id) ? ' picked' : '') + (hasKids ? ' has-kids' : '') + (t.blocked && !done ? ' is-blocked' : ''), 'data-id': t.id, 'data-depth': String(depth || 0) });
-  if (depth) li.style.setProperty('--depth', Math.min(depth, 6));
+  const li = drawTaskRow(t, depth, hasKids, taskSelection);
   if (old) for (const a of ['data-index', 'aria-setsize', 'aria-posinset']) if (old.hasAttribute(a)) li.setAttribute(a, old.getAttribute(a));
-  // A full TASK's body (the editor's answer), or the row form's `notes` (the body's start).
-  const notes = 'body' in t ? t.body && t.body.trim() : t.notes;
-  const check = sel.active
-    ? sel.check(`Select ${t.title}`, t.id)
-    : h('button', { type: 'button', class: 'check prio-' + (t.priority || 'none'), 'aria-label': (done ? 'Reopen ' : 'Complete ') + t.title, 'aria-pressed': String(done) }, icon('check'));
-  const meta = structureChips(t, done);
-  // A date may carry a time (§24): days compare by their date part, "Today, 3 PM" shows the time.
-  const defer = datePart(t.defer), scheduled = datePart(t.scheduled), due = datePart(t.due);
-  if (t.defer && (defer > td || (defer === td && timePart(t.defer))) && !done) meta.push(chip('muted', 'Starts ' + relDate(t.defer), 'clock', 'Deferred'));
-  if (t.scheduled && !done && !(scheduled <= td && !timePart(t.scheduled) && r.kind === 'view' && r.id === 'today')) meta.push(chip(scheduled < td ? 'muted' : 'sched', relDate(t.scheduled), 'calendar', 'Scheduled'));
-  if (t.due && !done) {
-    const over = hasPassed(t.due);
-    meta.push(chip(over ? 'overdue' : due === td ? 'due-today' : 'due', 'Due ' + relDate(t.due), null, over ? 'Overdue' : null));
-  }
-  // Planned for today in the 1–3–5 planner: which part of the day (Things' "This Evening").
-  if (!done && t.plan_date === td && PLAN_REGION[t.region]) meta.push(chip('sched', PLAN_REGION[t.region] + (t.bucket === 'must' ? ' · Must-Do' : ''), 'sunrise', 'Planned'));
-  if (done && t.completed) meta.push(chip('muted', (t.status === 'cancelled' ? 'Cancelled ' : 'Done ') + relDate(localDay(t.completed)), null));
-  const inProject = r.kind === 'view' && (r.id === 'project:' + t.project || (r.id.startsWith('area:') && (prefs().mode || 'list') === 'list'));
-  if (t.project && !inProject) meta.push(chip('pill', t.project, 'folder', 'Project'));
-  else if (!t.project && t.area && !(r.kind === 'view' && r.id === 'area:' + t.area)) meta.push(chip('pill', t.area, 'area', 'Area'));
-  for (const tag of t.tags || []) if (!(r.kind === 'view' && r.id === 'tag:' + tag)) meta.push(chip('tag', '#' + tag));
-  if (t.estimated_minutes != null) meta.push(chip('muted', minutesText(t.estimated_minutes), 'clock', 'Estimate'));
-  if (t.recurrence) meta.push(h('span', { class: 'chip muted', title: 'Repeats' }, icon('repeat'), h('span', { class: 'sr', text: 'Repeats' })));
-  if (t.status === 'in-progress') meta.push(chip('progress', 'In progress'));
-  if (t.status === 'someday' && !(r.kind === 'view' && r.id === 'someday')) meta.push(chip('muted', 'Someday'));
-  if (t.source && t.source !== 'user') meta.push(chip('source', 'via ' + t.source, null));
-  if (notes) meta.push(h('span', { class: 'chip muted', title: 'Has notes' }, icon('book'), h('span', { class: 'sr', text: 'Has notes' })));
-
-  const prio = t.priority && t.priority !== 'none'
-    ? h('span', { class: 'prio prio-' + t.priority, title: PRIORITY_LABEL[t.priority] + ' priority' },
-      h('span', { 'aria-hidden': 'true', text: { high: '!!!', medium: '!!', low: '!' }[t.priority] }), h('span', { class: 'sr', text: PRIORITY_LABEL[t.priority] + ' priority' }))
-    : null;
-  const flag = t.flagged ? h('span', { class: 'flag', title: 'Flagged' }, icon('flag'), h('span', { class: 'sr', text: 'Flagged' })) : null;
-
-  li.append(h('div', { class: 'task-inner' },
-    hasKids ? disclosure(t) : depth ? h('span', { class: 'disclose-space', 'aria-hidden': 'true' }) : null,
-    check,
-    h('div', { class: 'task-main' },
-      h('div', { class: 'task-line' },
-        h('button', { type: 'button', class: 'task-title', 'aria-label': depth ? `${t.title} (subtask, level ${depth + 1})` : null, text: t.title }), prio, flag),
-      t.description ? h('div', { class: 'task-desc', text: t.description }) : null,
-      detailed && notes ? h('div', { class: 'task-notes', text: notes }) : null,
-      meta.length ? h('div', { class: 'task-meta' }, meta) : null),
-    sel.active ? null : timerButton(t)));
   return li;
 }
 
-const localDay = (iso) => { const d = new Date(iso); return isNaN(d) ? iso.slice(0, 10) : `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`; };
-
 let drawn = '';
 const drawing = () => JSON.stringify([today(), groupKey(), layout()]);
-/** From this many rows on, only the rows near the screen are drawn (virtual.js). */
-export const WINDOW_FROM = 300;
-let items = []; // what the list shows, in order: {kind: 'group' | 'empty' | 'task', key, …}
+let items = []; // what the list shows, in order (rows.js)
 let windowed = null;
 
 /** The element of list item `it` (its index is `i`). */
-function itemEl(it, i) {
-  const el = it.kind === 'group' ? groupHead(it.g, it.groupKey)
-    : it.kind === 'empty' ? h('li', { class: 'group-empty', text: 'No tasks. Drag one here.' })
-      : taskRow(it.t, it.depth, it.hasKids);
-  el.dataset.index = String(i);
-  if (it.kind === 'task') { el.setAttribute('aria-setsize', String(it.of)); el.setAttribute('aria-posinset', String(it.pos)); }
-  return el;
-}
+const itemEl = (it, i) => drawItem(it, i, taskRow);
 
 /** Draws the listing of the state (keeping the focus on the row it was on). */
 export function renderList() {
@@ -224,28 +161,16 @@ export function renderList() {
   const L = listing();
   if (!L) return;
   drawn = drawing();
-  const key = groupKey();
   const active = document.activeElement;
   const focusRow = active && active.closest && active.closest('#task-list .task');
   const focusId = focusRow && focusRow.dataset.id;
   const focusCls = focusRow && (active.classList.contains('check') ? '.check' : '.task-title');
-  const next = [];
-  let total = 0;
+  const { items: next, total, of } = listItems(L);
   const ids = new Set();
-  for (const g of arrange(L.groups || [], key)) {
-    if (g.name) next.push({ kind: 'group', key: 'g\u001f' + g.name, g, groupKey: key, group: g.name });
-    if (g.name && !g.tasks.length) next.push({ kind: 'empty', key: 'e\u001f' + g.name, group: g.name });
-    for (const r of nestRows(g.tasks)) {
-      next.push({ kind: 'task', key: 't\u001f' + (g.name || '') + '\u001f' + r.t.id, t: r.t, depth: r.depth, hasKids: r.hasKids, group: g.name, pos: ++total });
-      ids.add(r.t.id);
-    }
-  }
-  // The first rows of a long listing (the rest is on its way) count the whole of it.
-  const of = Math.max(total, L.total || 0);
-  for (const it of next) if (it.kind === 'task') it.of = of;
+  for (const it of next) if (it.kind === 'task') ids.add(it.t.id);
   items = next;
   if (!windowed) windowed = virtualRows(ul, $('#scroll'), { make: itemEl, busy: () => document.body.classList.contains('is-dragging') });
-  ul.className = 'task-list layout-' + layout() + (of >= WINDOW_FROM ? ' is-windowed' : '');
+  ul.className = listClass(of);
   if (of >= WINDOW_FROM) windowed.draw(items, of - total);
   else { windowed.off(); ul.replaceChildren(...items.map(itemEl)); }
   ul.dataset.view = viewKey();
@@ -258,6 +183,8 @@ export function renderList() {
   if (!total) renderEmpty(empty);
   renderBanner();
   taskSelection.renderBar();
+  // A click on the first screen's rows (first.js) before the list was wired reaches its row now.
+  for (const { id, part } of handOver()) { const el = rowEl(id); const target = el && $(part, el); if (target) target.click(); }
 }
 
 /** The sidebar or the categories came: the server's today (for "Today", "Tomorrow"), a

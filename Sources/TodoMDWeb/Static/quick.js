@@ -86,7 +86,5 @@ export function wireQuick() {
   const fromTemplate = h('button', { type: 'button', class: 'icon-btn small quick-template', 'aria-label': 'New from template', title: 'New from template', onclick: openTemplatePicker }, icon('copy'));
   $('#quick').append(dump, fromTemplate);
   $('#quick-input').addEventListener('input', (e) => previewParse(e.target.value));
-  $('#quick-plus').append(icon('plus'));
-  $('#fab').append(icon('plus'));
   $('#fab').addEventListener('click', focusQuick);
 }

@@ -21,7 +21,6 @@ export async function loadSidebar() {
 }
 
 /** A built-in view's name and icon, as the server gives them ({id, name, icon}), or undefined. */
-export const builtInView = (id) => ((sidebar() && sidebar().views) || []).find((v) => v.id === id);
 
 function navLink(href, key, name, ic, count, extra = {}) {
   return h('li', null, h('a', { class: 'nav-item' + (extra.cls ? ' ' + extra.cls : ''), href, 'data-key': key, draggable: 'false' },
@@ -142,8 +141,6 @@ export const narrow = () => matchMedia('(max-width: 767px)').matches;
 
 /** Wires the menu button, the drawer's close button and its scrim. */
 export function wireSidebar({ onScrim }) {
-  $('#menu-btn').append(icon('menu'));
-  $('#side-close').append(icon('x'));
   $('#menu-btn').addEventListener('click', () => setNav(!navOpen()));
   $('#side-close').addEventListener('click', () => { setNav(false); $('#menu-btn').focus(); });
   $('#scrim').addEventListener('click', onScrim);

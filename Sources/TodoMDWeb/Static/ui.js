@@ -10,6 +10,14 @@ export function showApp() {
   const app = $('#app');
   if (app.hidden) app.hidden = false;
 }
+/** The icons of the page's own buttons (index.html's menu, +, settings, …), each drawn once: by
+ *  the first screen (first.js), or by the app. */
+export function shellIcons() {
+  for (const [id, name] of [['menu-btn', 'menu'], ['side-close', 'x'], ['quick-plus', 'plus'], ['fab', 'plus'], ['ico-settings', 'gear'], ['ico-keys', 'keyboard']]) {
+    const el = $('#' + id);
+    if (el && !el.querySelector('svg')) el.append(icon(name));
+  }
+}
 /** The longest the app stays hidden (ms after it starts) when its first screen is slow to come. */
 export const SHOW_BY = 400;
 
