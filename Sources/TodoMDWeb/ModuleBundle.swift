@@ -2,7 +2,7 @@
 ///
 /// `Static/` stays a folder of plain ES modules (no build step, no npm), each still served as it
 /// is: the server joins the start modules when it starts. Chromium spends ~1.8 ms of two cores on
-/// each module of a page before any of them runs (Benchmarks/README.md); the app starts with 27,
+/// each module of a page before any of them runs (Benchmarks/README.md); the app starts with 28,
 /// and joined they cost it about what two scripts do.
 ///
 /// Joining is scope hoisting, as Rollup does it, on the forms the app's modules are written in:

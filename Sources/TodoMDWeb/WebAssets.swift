@@ -33,6 +33,7 @@ public enum WebAssets {
             ("first.js", PackageResources.first_js),
             ("rows.js", PackageResources.rows_js),
             ("title.js", PackageResources.title_js),
+            ("theme.js", PackageResources.theme_js),
             ("list-groups.js", PackageResources.list_groups_js),
             ("virtual.js", PackageResources.virtual_js),
             ("selection.js", PackageResources.selection_js),

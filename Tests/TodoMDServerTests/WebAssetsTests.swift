@@ -68,7 +68,7 @@ import TodoMDWeb
     @Test func theFirstScreenWaitsForNoMoreThanWhatDrawsItsRows() throws {
         let graph = try Self.bootModules(from: "first.js")
         #expect(graph == ["first.js", "early.js", "api.js", "state.js", "router.js", "util.js", "ui.js", "rows.js", "title.js",
-                          "nesting.js", "timer.js", "list-groups.js", "categories.js", "drag.js"])
+                          "theme.js", "nesting.js", "timer.js", "list-groups.js", "categories.js", "drag.js"])
         let html = try String(contentsOf: Self.folder.appendingPathComponent("index.html"), encoding: .utf8)
         let first = try #require(html.range(of: "<script type=\"module\" async fetchpriority=\"high\" src=\"/first.js\"></script>"))
         #expect(!html.contains("src=\"/app.js\""))

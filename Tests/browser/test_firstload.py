@@ -384,6 +384,7 @@ FIRST_SCREEN_PROBE = """
     title: document.getElementById('view-title').textContent,
     rows: [...document.querySelectorAll('#task-list li.task')].map((r) => r.outerHTML),
     top: document.querySelector('#task-list li.task').getBoundingClientRect().top,
+    accent: getComputedStyle(document.documentElement).getPropertyValue('--accent').trim(),
   });
   const mo = new MutationObserver(() => {
     const ul = document.getElementById('task-list');
@@ -405,8 +406,8 @@ FIRST_SCREEN_PROBE = """
 
 class FirstScreenTest(BrowserTestCase):
     """The first screen is drawn by first.js before the rest of the app runs: the title and the
-    rows a screen shows, as the list draws them; then the app draws them again, wired, and a
-    click on a row in between is not lost."""
+    rows a screen shows, as the list draws them, in the theme's colours; then the app draws them
+    again, wired, and a click on a row in between is not lost."""
 
     @classmethod
     def write_fixtures(cls, vault):
@@ -419,6 +420,8 @@ class FirstScreenTest(BrowserTestCase):
         for i in range(40):
             write_task(vault, "20261120-09%02d-errand-%02d.md" % (i, i), "Errand %02d" % i, due=TODAY,
                        estimated_minutes=15, created="2026-11-20T09:%02d:00Z" % i)
+        with open(os.path.join(vault, ".theme.json"), "w", encoding="utf-8") as fh:
+            json.dump({"preset": "classic", "overrides": {"accent": "#c2185b"}}, fh)
 
     def setUp(self):
         probe = self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": FIRST_SCREEN_PROBE})
@@ -436,6 +439,7 @@ class FirstScreenTest(BrowserTestCase):
         self.assertTrue(first["shown"], "shown with its rows")
         self.assertEqual(first["busy"], "true", "the list says it is still loading")
         self.assertEqual(first["title"], "Today")
+        self.assertEqual(first["accent"], "#c2185b", "drawn in the theme's colours")
         # As many rows as a screen shows, not the whole list; each as the list draws it.
         self.assertGreater(len(first["rows"]), 10)
         self.assertLess(len(first["rows"]), 43)

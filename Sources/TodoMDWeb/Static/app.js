@@ -8,12 +8,13 @@
 //   selection.js select mode (tasks and notes)  actions.js  complete, defer, bulk actions
 //   quick.js     quick entry                    keys.js     keyboard shortcuts
 //   live.js      live updates (events)          lazy.js     editor, perspective editor, planner, board, insights, trash on first use
+//   theme.js     the theme, asked for with the first rows
 //   notes.js, categories.js, settings.js, planner.js, board.js, insights.js, trash.js, editor.js, perspective.js: their own screens and sheets.
 import { $, debounce } from './util.js';
 import { showApp, shellIcons, SHOW_BY } from './ui.js';
 import { firstRows } from './early.js';
 import { handOver } from './first.js';
-import { loadTheme, openSettings } from './settings.js';
+import { openSettings } from './settings.js';
 import { initCategories, onCategories } from './categories.js';
 import { route, subscribe, setListing, isDoneRoute, setLastActive } from './state.js';
 import { startRouter, follow, go, screenHash } from './router.js';
@@ -100,8 +101,7 @@ function wire() {
 
 async function boot() {
   setTimeout(showApp, SHOW_BY); // whatever the first screen waits for
-  wire();
-  loadTheme();
+  wire(); // the theme is first.js's, applied with the first screen
   // The first rows' answer first (first.js asked for it), then the rest of the first screen.
   initCategories(firstRows);
   startRouter(show, showTask);

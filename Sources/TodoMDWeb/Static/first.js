@@ -9,6 +9,7 @@ import { setRoute, setListing } from './state.js';
 import { showApp, shellIcons } from './ui.js';
 import { listItems, listClass, drawItem } from './rows.js';
 import { renderTitle } from './title.js';
+import { loadTheme } from './theme.js';
 
 /** How many rows the first screen draws: as many as the tallest screen shows of the most compact
  *  rows, 40 px (the list draws them all again, and the rest, when the app has loaded). */
@@ -99,11 +100,16 @@ function startApp() {
   import('./app.js').catch((e) => console.error('todo.md: the app did not load', e));
 }
 
-// The rows drawn when they come (the page parsed by then), then the app once they are painted;
-// without rows to draw, the app at once, and when they are slow to come, the app after WAIT.
+// The theme, asked for right after the rows (a small answer, which comes first), so that the
+// first screen is drawn in the user's colours.
+const themed = loadTheme();
+
+// The rows drawn when they come (the page parsed and the theme applied by then), then the app once
+// they are painted; without rows to draw, the app at once, and when they are slow to come, the
+// app after WAIT.
 if (firstAnswer.answer) {
   const waiting = setTimeout(startApp, WAIT);
-  Promise.all([firstAnswer.answer, domReady()]).then(([L]) => {
+  Promise.all([firstAnswer.answer, domReady(), themed]).then(([L]) => {
     clearTimeout(waiting);
     let drawn = false;
     try {

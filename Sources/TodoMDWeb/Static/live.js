@@ -1,6 +1,6 @@
 // Live updates: the server's events (/api/v1/events, Server-Sent Events) refresh what is shown.
 import { toast } from './ui.js';
-import { loadTheme } from './settings.js';
+import { loadTheme } from './theme.js';
 import { categoriesChanged } from './categories.js';
 import { go } from './router.js';
 import { refresh } from './list.js';
