@@ -61,10 +61,10 @@ import TodoMDWeb
     }
 
     /// The first rows are asked for (`early.js`), and drawn, by `first.js`, which runs as soon as
-    /// its own modules are in, long before the whole app: those that draw a list's rows and title. A module
-    /// that imported the list's wiring, the header, the sidebar or the screens would make the first
-    /// screen wait for all of them, which is what it is there to avoid. It starts the app itself,
-    /// which the page preloads, after the styles.
+    /// its own modules are in, long before the whole app: those that draw a list's rows, its title
+    /// and the theme. A module that imported the list's wiring, the header, the sidebar or the
+    /// screens would make the first screen wait for all of them, which is what it is there to
+    /// avoid. It starts the app itself, which the page preloads, after the styles.
     @Test func theFirstScreenWaitsForNoMoreThanWhatDrawsItsRows() throws {
         let graph = try Self.bootModules(from: "first.js")
         #expect(graph == ["first.js", "early.js", "api.js", "state.js", "router.js", "util.js", "ui.js", "rows.js", "title.js",

@@ -1,6 +1,7 @@
 // The first screen: the route's first rows (asked for by early.js) drawn before the rest of the
 // app has loaded. index.html runs this module on its own (async), and it imports only what draws
-// a list's rows (rows.js) and title (title.js), so they are on screen once their answer has come.
+// a list's rows (rows.js), its title (title.js) and the theme (theme.js), so they are on screen
+// once their answers have come.
 // The app (app.js, preloaded by the page meanwhile) is started after that screen has been
 // painted; the list (list.js) then draws the same rows again, wired, from the same answer. A
 // click on a row before then is kept and given to the list's row once it is drawn (`handOver`).
