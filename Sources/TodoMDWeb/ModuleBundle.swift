@@ -141,8 +141,8 @@ public enum ModuleBundle {
                     for name in statement.names where !(imported[from] ?? []).contains(name.imported) { imported[from, default: []].append(name.imported) }
                 }
             }
-            for earlier in scripts where imported[earlier] != nil {
-                text += "import { \(imported[earlier]!.joined(separator: ", ")) } from './\(earlier)';\n"
+            for earlier in scripts {
+                if let names = imported[earlier] { text += "import { \(names.joined(separator: ", ")) } from './\(earlier)';\n" }
             }
             var names: [String] = []
             for module in stage {
